@@ -1,0 +1,2 @@
+export * from './permission.js';
+export * from './system.js';

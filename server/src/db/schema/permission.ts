@@ -1,0 +1,197 @@
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { auditColumns, epochMs, softDeleteColumns } from './columns.js';
+
+/** Organisations and departments in one tree (category 'company' | 'department'). */
+export const organizes = pgTable(
+  'base_organize',
+  {
+    id: text('id').primaryKey(),
+    parentId: text('parent_id').notNull().default('-1'),
+    category: text('category').notNull(),
+    fullName: text('full_name').notNull(),
+    enCode: text('en_code').notNull(),
+    shortName: text('short_name'),
+    managerId: text('manager_id'),
+    /** Comma-joined ids from the root down to this node, for subtree queries. */
+    organizeIdTree: text('organize_id_tree').notNull(),
+    propertyJson: text('property_json'),
+    sortCode: integer('sort_code').notNull().default(0),
+    enabledMark: integer('enabled_mark').notNull().default(1),
+    description: text('description'),
+    ...auditColumns,
+    ...softDeleteColumns,
+  },
+  (t) => [index('base_organize_parent').on(t.parentId), uniqueIndex('base_organize_en_code').on(t.enCode)],
+);
+
+export const positions = pgTable(
+  'base_position',
+  {
+    id: text('id').primaryKey(),
+    organizeId: text('organize_id').notNull(),
+    fullName: text('full_name').notNull(),
+    enCode: text('en_code').notNull(),
+    type: text('type'),
+    sortCode: integer('sort_code').notNull().default(0),
+    enabledMark: integer('enabled_mark').notNull().default(1),
+    description: text('description'),
+    ...auditColumns,
+    ...softDeleteColumns,
+  },
+  (t) => [index('base_position_organize').on(t.organizeId), uniqueIndex('base_position_en_code').on(t.enCode)],
+);
+
+/** Roles: global (globalMark 1) or belonging to organisations through userRelations-like links. */
+export const roles = pgTable(
+  'base_role',
+  {
+    id: text('id').primaryKey(),
+    fullName: text('full_name').notNull(),
+    enCode: text('en_code').notNull(),
+    type: text('type'),
+    globalMark: integer('global_mark').notNull().default(1),
+    sortCode: integer('sort_code').notNull().default(0),
+    enabledMark: integer('enabled_mark').notNull().default(1),
+    description: text('description'),
+    ...auditColumns,
+    ...softDeleteColumns,
+  },
+  (t) => [uniqueIndex('base_role_en_code').on(t.enCode)],
+);
+
+/** Links a non-global role to the organisations it belongs to. */
+export const organizeRelations = pgTable(
+  'base_organize_relation',
+  {
+    id: text('id').primaryKey(),
+    organizeId: text('organize_id').notNull(),
+    objectType: text('object_type').notNull(),
+    objectId: text('object_id').notNull(),
+    creatorTime: epochMs('creator_time')
+      .notNull()
+      .$defaultFn(() => Date.now()),
+  },
+  (t) => [uniqueIndex('base_organize_relation_unique').on(t.organizeId, t.objectType, t.objectId)],
+);
+
+export const groups = pgTable(
+  'base_group',
+  {
+    id: text('id').primaryKey(),
+    fullName: text('full_name').notNull(),
+    enCode: text('en_code').notNull(),
+    type: text('type'),
+    sortCode: integer('sort_code').notNull().default(0),
+    enabledMark: integer('enabled_mark').notNull().default(1),
+    description: text('description'),
+    ...auditColumns,
+    ...softDeleteColumns,
+  },
+  (t) => [uniqueIndex('base_group_en_code').on(t.enCode)],
+);
+
+export const users = pgTable(
+  'base_user',
+  {
+    id: text('id').primaryKey(),
+    account: text('account').notNull(),
+    realName: text('real_name').notNull(),
+    /** Pinyin initials of realName, for keyword search. */
+    quickQuery: text('quick_query'),
+    nickName: text('nick_name'),
+    headIcon: text('head_icon'),
+    gender: integer('gender'),
+    mobilePhone: text('mobile_phone'),
+    email: text('email'),
+    organizeId: text('organize_id'),
+    managerId: text('manager_id'),
+    /** argon2id of the MD5 the client sends; null = no password set, sign-in impossible. */
+    passwordHash: text('password_hash'),
+    /** 1 = the password was set by someone else and must be changed at the next sign-in. */
+    mustChangePassword: integer('must_change_password').notNull().default(0),
+    changePasswordDate: epochMs('change_password_date'),
+    isAdministrator: integer('is_administrator').notNull().default(0),
+    /** 1 enabled, 0 disabled, 2 locked. */
+    enabledMark: integer('enabled_mark').notNull().default(1),
+    unlockTime: epochMs('unlock_time'),
+    /** Layout: classic | functional | blend | plain. */
+    theme: text('theme'),
+    language: text('language'),
+    portalId: text('portal_id'),
+    signImg: text('sign_img'),
+    systemId: text('system_id'),
+    entryDate: epochMs('entry_date'),
+    birthday: epochMs('birthday'),
+    sortCode: integer('sort_code').notNull().default(0),
+    description: text('description'),
+    ...auditColumns,
+    ...softDeleteColumns,
+  },
+  (t) => [uniqueIndex('base_user_account').on(t.account), index('base_user_organize').on(t.organizeId)],
+);
+
+/** A user's memberships: objectType Role | Position | Organize | Group. */
+export const userRelations = pgTable(
+  'base_user_relation',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    objectType: text('object_type').notNull(),
+    objectId: text('object_id').notNull(),
+    sortCode: integer('sort_code').notNull().default(0),
+    creatorTime: epochMs('creator_time')
+      .notNull()
+      .$defaultFn(() => Date.now()),
+    creatorUserId: text('creator_user_id'),
+  },
+  (t) => [
+    uniqueIndex('base_user_relation_unique').on(t.userId, t.objectType, t.objectId),
+    index('base_user_relation_object').on(t.objectType, t.objectId),
+  ],
+);
+
+/**
+ * Grants: an item (itemType system | module | button | column | form | resource) to an
+ * object (objectType Role | Position | User).
+ */
+export const authorizes = pgTable(
+  'base_authorize',
+  {
+    id: text('id').primaryKey(),
+    itemType: text('item_type').notNull(),
+    itemId: text('item_id').notNull(),
+    objectType: text('object_type').notNull(),
+    objectId: text('object_id').notNull(),
+    creatorTime: epochMs('creator_time')
+      .notNull()
+      .$defaultFn(() => Date.now()),
+    creatorUserId: text('creator_user_id'),
+  },
+  (t) => [
+    uniqueIndex('base_authorize_unique').on(t.objectType, t.objectId, t.itemType, t.itemId),
+    index('base_authorize_item').on(t.itemType, t.itemId),
+  ],
+);
+
+/** Sign-in sessions. Only a SHA-256 of the token is stored. */
+export const userSessions = pgTable(
+  'base_user_session',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: text('user_id').notNull(),
+    /** pc | app, from the jnpf-origin header. */
+    origin: text('origin').notNull(),
+    ipAddress: text('ip_address'),
+    browser: text('browser'),
+    platForm: text('plat_form'),
+    createdTime: epochMs('created_time').notNull(),
+    lastActiveTime: epochMs('last_active_time').notNull(),
+    /** 1 = the screen is locked until the password is given again. */
+    lockMark: integer('lock_mark').notNull().default(0),
+    endedTime: epochMs('ended_time'),
+    /** logout | expired | kicked (signed in elsewhere) | forced (offline by admin) | disabled. */
+    endReason: text('end_reason'),
+  },
+  (t) => [uniqueIndex('base_user_session_token').on(t.tokenHash), index('base_user_session_user').on(t.userId)],
+);
