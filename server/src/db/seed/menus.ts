@@ -1,0 +1,774 @@
+/**
+ * The built-in menu tree of the console (console.md 2.3 and 2.6, api-contract.md "Page addresses
+ * of the 3.4.7 client"), with the buttons, list columns, form fields and data-rule schemes that
+ * the permission screens grant.
+ *
+ * Every page address the client knows has exactly one page (type 2) menu. Pages that are not left-menu
+ * entries (message records, profile, lock screen, flow detail, generated-page components ...) live in
+ * the directory `basic` (基础页面) at the end, marked hidden through its propertyJson
+ * (`{"isHidden":1}`, see HIDDEN_DIRECTORY_CODE); they stay enabled so that they can be granted.
+ */
+import type { MenuType } from '@console/shared';
+import { newId } from '../../core/ids.js';
+import type { Tx } from '../client.js';
+import { moduleButtons, moduleColumns, moduleDataSchemes, moduleForms, modules } from '../schema/index.js';
+
+/** One button, list column or form field of a page: its code and display name. */
+export interface MenuItemSeed {
+  enCode: string;
+  fullName: string;
+}
+
+/** Variables a condition value may name; the repository replaces them with the current user's facts. */
+export type ConditionVariable =
+  /** The signed-in user's id. */
+  | '@userId'
+  /** The signed-in user's organisation (department) id. */
+  | '@organizeId'
+  /** The user's organisation and all organisations below it (organizeIdTree contains it). */
+  | '@organizeAndSub';
+
+/**
+ * The shape of `moduleDataSchemes.conditionJson`: one condition, or several joined by `logic`.
+ * `field` is a column of the listed rows (camelCase, as in the Drizzle schema); `op` is
+ * '==' | '!=' for a single value and 'in' for a set (the value then names a set, e.g.
+ * '@organizeAndSub'). Examples:
+ *   { field: 'creatorUserId', op: '==', value: '@userId' }          rows I created
+ *   { field: 'organizeId', op: '==', value: '@organizeId' }         rows of my department
+ *   { field: 'organizeId', op: 'in', value: '@organizeAndSub' }     my department and those below
+ */
+export interface DataCondition {
+  field: string;
+  op: '==' | '!=' | 'in';
+  value: ConditionVariable | string;
+}
+export type DataConditionJson = DataCondition | { logic: 'and' | 'or'; conditions: DataCondition[] };
+
+export interface DataSchemeSeed extends MenuItemSeed {
+  /** 1 = every row; otherwise conditionJson narrows the rows. */
+  allData: 0 | 1;
+  conditionJson?: DataConditionJson;
+}
+
+export interface MenuSeed {
+  /** Dotted code, unique in the system: 'permission' for a directory, 'permission.user' for its page. */
+  enCode: string;
+  fullName: string;
+  type: MenuType;
+  /** Defaults to 'icon-ym icon-ym-' + enCode with dots turned into dashes. */
+  icon?: string;
+  /** Page address for type 2; route path for types 3/4/5/8; viewer address for 6; link for 7. */
+  urlAddress?: string;
+  linkTarget?: '_self' | '_blank';
+  /** JSON text; for types 3/4/5/8 `{ moduleId, isTree }`. */
+  propertyJson?: string;
+  description?: string;
+  buttons?: readonly MenuItemSeed[];
+  columns?: readonly MenuItemSeed[];
+  forms?: readonly MenuItemSeed[];
+  schemes?: readonly DataSchemeSeed[];
+  children?: readonly MenuSeed[];
+}
+
+/** Code of the hidden directory holding the pages that are not left-menu entries. */
+export const HIDDEN_DIRECTORY_CODE = 'basic';
+
+/** The page addresses of the 3.4.7 client, plus this product's knowledge base. */
+export const PAGE_ADDRESSES: readonly string[] = [
+  'basic/messageRecord',
+  'basic/profile',
+  'basic/externalLink',
+  'basic/lockScreen',
+  'dashboard',
+  ...[
+    'barCode',
+    'bigData',
+    'document',
+    'documentPreview',
+    'email',
+    'importAndExport',
+    'map',
+    'order',
+    'printData',
+    'projectGantt',
+    'saleOrder',
+    'schedule',
+    'signature',
+    'signet',
+  ].map((p) => `extend/${p}`),
+  ...['flowForm', 'webForm'].map((p) => `generator/${p}`),
+  ...['msgMonitor', 'msgTemplate', 'sendConfig'].map((p) => `msgCenter/${p}`),
+  ...['dataReport', 'visualPortal', 'webDesign'].map((p) => `onlineDev/${p}`),
+  ...['authorize', 'gradeManage', 'group', 'organize', 'position', 'role', 'user', 'userOnline'].map(
+    (p) => `permission/${p}`,
+  ),
+  ...[
+    'area',
+    'billRule',
+    'cache',
+    'commonWords',
+    'icons',
+    'log',
+    'menu',
+    'monitor',
+    'notice',
+    'printDev',
+    'sysConfig',
+    'task',
+  ].map((p) => `system/${p}`),
+  ...[
+    'dataBackup',
+    'dataInterface',
+    'dataModel',
+    'dataSource',
+    'dataSync',
+    'dictionary',
+    'interfaceOauth',
+  ].map((p) => `systemData/${p}`),
+  ...[
+    'entrust',
+    'flowCirculate',
+    'flowDone',
+    'flowEngine',
+    'flowLaunch',
+    'flowMonitor',
+    'flowQuickLaunch',
+    'flowTodo',
+    'formDesign',
+    'workFlowDetail',
+  ].map((p) => `workFlow/${p}`),
+  'basic/dynamicModel',
+  'basic/dynamicDictionary',
+  'basic/dynamicDataReport',
+  'basic/dynamicPortal',
+  'questionAnswering/zskManagement',
+];
+
+// ---------------------------------------------------------------------------------------------
+// Item helpers
+
+/** Parses 'code:名称,code:名称' into items. */
+const items = (spec: string): MenuItemSeed[] =>
+  spec.split(',').map((pair) => {
+    const [enCode, fullName] = pair.split(':');
+    if (!enCode || !fullName) throw new Error(`bad item spec: ${pair}`);
+    return { enCode: enCode.trim(), fullName: fullName.trim() };
+  });
+
+/** Display names of the buttons used across pages. */
+const BUTTON_NAMES: Record<string, string> = {
+  btn_add: '新建',
+  btn_edit: '编辑',
+  btn_remove: '删除',
+  btn_detail: '详情',
+  btn_import: '导入',
+  btn_export: '导出',
+  btn_state: '启用/禁用',
+  btn_resetPassword: '重置密码',
+  btn_unlock: '解除锁定',
+  btn_forced: '强制下线',
+  btn_release: '发布',
+  btn_save: '保存',
+  btn_copy: '复制',
+  btn_preview: '预览',
+  btn_design: '设计',
+  btn_download: '下载',
+  btn_upload: '上传',
+  btn_test: '测试',
+  btn_sync: '同步',
+  btn_clear: '清空',
+  btn_member: '成员',
+  btn_authorize: '权限设置',
+  btn_log: '日志',
+  btn_start: '启动',
+  btn_stop: '停止',
+  btn_category: '分类管理',
+  btn_addDepartment: '新建部门',
+  btn_setAdmin: '设置超级管理员',
+  btn_button: '按钮权限',
+  btn_column: '列表权限',
+  btn_form: '表单权限',
+  btn_resource: '数据权限',
+  btn_readAll: '全部已读',
+  btn_revoke: '撤回',
+  btn_batch: '批量审批',
+  btn_cancel: '终止',
+  btn_print: '打印',
+  btn_share: '共享',
+  btn_reindex: '重建索引',
+};
+
+/** Buttons by code; names come from BUTTON_NAMES. */
+const buttons = (...codes: string[]): MenuItemSeed[] =>
+  codes.map((enCode) => {
+    const fullName = BUTTON_NAMES[enCode];
+    if (!fullName) throw new Error(`no name for button ${enCode}`);
+    return { enCode, fullName };
+  });
+
+/** The four buttons of every list page, then the page's own. */
+const crud = (...extra: string[]): MenuItemSeed[] =>
+  buttons('btn_add', 'btn_edit', 'btn_remove', 'btn_detail', ...extra);
+
+const ALL: DataSchemeSeed = { enCode: 'all', fullName: '全部数据', allData: 1 };
+const OWN: DataSchemeSeed = {
+  enCode: 'own',
+  fullName: '本人数据',
+  allData: 0,
+  conditionJson: { field: 'creatorUserId', op: '==', value: '@userId' },
+};
+const orgSchemes = (field: string): DataSchemeSeed[] => [
+  {
+    enCode: 'org',
+    fullName: '本部门数据',
+    allData: 0,
+    conditionJson: { field, op: '==', value: '@organizeId' },
+  },
+  {
+    enCode: 'orgAndSub',
+    fullName: '本部门及下属部门数据',
+    allData: 0,
+    conditionJson: { field, op: 'in', value: '@organizeAndSub' },
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Menu builders
+
+type PageExtras = Omit<MenuSeed, 'enCode' | 'fullName' | 'type' | 'urlAddress'>;
+
+/** A page (type 2) under section `section`: enCode 'section.name', address 'section/name'. */
+const page = (section: string, name: string, fullName: string, extras: PageExtras = {}): MenuSeed => ({
+  enCode: section ? `${section}.${name}` : name,
+  fullName,
+  type: 2,
+  urlAddress: section ? `${section}/${name}` : name,
+  ...extras,
+});
+
+const directory = (
+  enCode: string,
+  fullName: string,
+  children: MenuSeed[],
+  extras: PageExtras = {},
+): MenuSeed => ({
+  enCode,
+  fullName,
+  type: 0,
+  children,
+  ...extras,
+});
+
+/** Stable module ids for the generated demo pages (types 3/4/5/8); no such design rows exist yet. */
+export const DEMO_GENERATED_MODULE_IDS = {
+  leaveApply: '0190f0a0-0000-7000-8000-000000000301',
+  politicalStatus: '0190f0a0-0000-7000-8000-000000000401',
+  budgetReport: '0190f0a0-0000-7000-8000-000000000501',
+  leaderPortal: '0190f0a0-0000-7000-8000-000000000801',
+} as const;
+
+export const MENU_TREE: readonly MenuSeed[] = [
+  page('', 'home', '首页', { icon: 'icon-ym icon-ym-nav-home' }),
+  page('', 'dashboard', '工作台', { icon: 'icon-ym icon-ym-nav-dashboard' }),
+
+  directory('questionAnswering', '智能问答', [
+    page('questionAnswering', 'zskManagement', '知识库管理', {
+      buttons: crud('btn_upload', 'btn_download', 'btn_reindex', 'btn_state'),
+      columns: items(
+        'fullName:知识库名称,description:描述,docCount:文档数量,enabledMark:状态,creatorUserName:创建人,creatorTime:创建时间',
+      ),
+      forms: items('fullName:知识库名称,description:描述,sortCode:排序,enabledMark:状态'),
+      schemes: [ALL, OWN],
+    }),
+  ]),
+
+  directory('onlineDev', '在线开发', [
+    page('onlineDev', 'webDesign', '功能设计', {
+      buttons: crud('btn_copy', 'btn_release', 'btn_preview', 'btn_export', 'btn_import'),
+    }),
+    page('onlineDev', 'dataReport', '报表设计', { buttons: crud('btn_copy', 'btn_design', 'btn_preview') }),
+    page('onlineDev', 'visualPortal', '门户设计', {
+      buttons: crud('btn_copy', 'btn_design', 'btn_release', 'btn_preview', 'btn_export', 'btn_import'),
+    }),
+  ]),
+
+  directory('generator', '代码生成', [
+    page('generator', 'webForm', '功能表单', { buttons: crud('btn_copy', 'btn_preview', 'btn_download') }),
+    page('generator', 'flowForm', '流程表单', { buttons: crud('btn_copy', 'btn_preview', 'btn_download') }),
+  ]),
+
+  directory('system', '系统管理', [
+    page('system', 'sysConfig', '系统配置', {
+      buttons: buttons('btn_save', 'btn_setAdmin', 'btn_test', 'btn_sync'),
+      forms: items(
+        'sysName:系统名称,sysVersion:系统版本,copyright:版权信息,companyName:公司名称,logoIcon:系统图标,' +
+          'loginIcon:登录图标,navigationIcon:导航图标,passwordStrengthLimit:密码强度限制,passwordLengthMin:密码最小长度,' +
+          'passwordLengthMinNumber:最小长度值,containsNumbers:包含数字,includeLowercaseLetters:包含小写字母,' +
+          'includeUppercaseLetters:包含大写字母,containsCharacters:包含字符,' +
+          'mandatoryModificationOfInitialPassword:强制修改初始密码,tokenTimeout:登录超时',
+      ),
+    }),
+    page('system', 'notice', '系统公告', {
+      buttons: crud('btn_release'),
+      columns: items(
+        'title:标题,enabledMark:状态,releaseUser:发布人,releaseTime:发布时间,creatorTime:创建时间',
+      ),
+      forms: items('title:标题,toUserIds:发送范围,bodyText:内容,files:附件'),
+      schemes: [ALL, OWN],
+    }),
+    page('system', 'task', '系统调度', {
+      buttons: crud('btn_start', 'btn_stop', 'btn_log'),
+      columns: items(
+        'fullName:任务名称,enCode:任务编码,runCount:执行次数,lastRunTime:上次运行时间,nextRunTime:下次运行时间,enabledMark:状态,description:说明',
+      ),
+      forms: items(
+        'fullName:任务名称,enCode:任务编码,executeType:执行类型,executeContent:执行内容,cron:执行规则,description:说明',
+      ),
+      schemes: [ALL, OWN],
+    }),
+    page('system', 'cache', '系统缓存', {
+      buttons: buttons('btn_detail', 'btn_remove', 'btn_clear'),
+      columns: items('cacheName:缓存名称,cacheSize:缓存大小,overdueTime:过期时间'),
+    }),
+    page('system', 'log', '系统日志', {
+      buttons: buttons('btn_detail', 'btn_remove', 'btn_clear', 'btn_export'),
+      columns: items(
+        'creatorTime:时间,userName:用户,ipAddress:IP地址,ipAddressName:登录地点,platForm:平台设备,browser:浏览器,' +
+          'requestUrl:请求地址,requestMethod:请求方法,requestDuration:请求耗时,abstracts:摘要',
+      ),
+      schemes: [ALL, { ...OWN, conditionJson: { field: 'userId', op: '==', value: '@userId' } }],
+    }),
+    page('system', 'monitor', '系统监控'),
+    page('system', 'icons', '系统图标'),
+    page('system', 'menu', '系统菜单', {
+      buttons: crud('btn_import', 'btn_export', 'btn_button', 'btn_column', 'btn_form', 'btn_resource'),
+      columns: items(
+        'fullName:菜单名称,enCode:菜单编码,icon:图标,type:类型,urlAddress:路由地址,sortCode:排序,enabledMark:状态',
+      ),
+      forms: items(
+        'parentId:上级菜单,fullName:菜单名称,enCode:菜单编码,type:类型,icon:图标,urlAddress:路由地址,linkTarget:打开方式,' +
+          'propertyJson:关联功能,isButtonAuthorize:按钮权限,isColumnAuthorize:列表权限,isFormAuthorize:表单权限,' +
+          'isDataAuthorize:数据权限,sortCode:排序,enabledMark:状态,description:说明',
+      ),
+      schemes: [ALL],
+    }),
+    page('system', 'area', '行政区划', {
+      buttons: crud('btn_state'),
+      columns: items('fullName:区域名称,enCode:区域编码,sortCode:排序,enabledMark:状态'),
+      forms: items(
+        'parentId:上级区域,fullName:区域名称,enCode:区域编码,sortCode:排序,enabledMark:状态,description:说明',
+      ),
+      schemes: [ALL],
+    }),
+    page('system', 'billRule', '单据规则', {
+      buttons: crud('btn_state', 'btn_export', 'btn_import'),
+      columns: items(
+        'fullName:业务名称,enCode:业务编码,category:业务分类,startNumber:流水起始,outputNumber:当前流水号,' +
+          'sortCode:排序,enabledMark:状态,creatorTime:创建时间',
+      ),
+      forms: items(
+        'fullName:业务名称,enCode:业务编码,category:业务分类,prefix:流水前缀,dateFormat:流水日期,digit:流水位数,' +
+          'startNumber:流水起始,example:流水范例,sortCode:排序,enabledMark:状态,description:流水说明',
+      ),
+      schemes: [ALL, OWN],
+    }),
+    page('system', 'printDev', '打印模板', {
+      buttons: crud('btn_copy', 'btn_preview', 'btn_design', 'btn_export', 'btn_import'),
+      columns: items(
+        'fullName:模板名称,enCode:模板编码,category:模板分类,type:类型,sortCode:排序,enabledMark:状态,creatorTime:创建时间',
+      ),
+      forms: items(
+        'fullName:模板名称,enCode:模板编码,category:模板分类,type:类型,dbLinkId:数据连接,sqlTemplate:数据SQL,' +
+          'printTemplate:模板内容,sortCode:排序,enabledMark:状态,description:说明',
+      ),
+      schemes: [ALL, OWN],
+    }),
+    page('system', 'commonWords', '审批常用语', {
+      buttons: crud(),
+      columns: items('commonWordsText:常用语,systemNames:应用范围,sortCode:排序,enabledMark:状态'),
+      forms: items('commonWordsText:常用语,systemIds:应用范围,sortCode:排序,enabledMark:状态'),
+      schemes: [ALL, OWN],
+    }),
+  ]),
+
+  directory('systemData', '数据应用', [
+    page('systemData', 'dataSource', '数据连接', {
+      buttons: crud('btn_test'),
+      columns: items(
+        'fullName:连接名称,dbType:连接驱动,host:主机地址,port:端口,sortCode:排序,enabledMark:状态,creatorTime:创建时间',
+      ),
+      forms: items(
+        'fullName:连接名称,dbType:连接驱动,host:主机地址,port:端口,userName:用户,password:密码,serviceName:数据库,' +
+          'sortCode:排序,enabledMark:状态,description:说明',
+      ),
+      schemes: [ALL, OWN],
+    }),
+    page('systemData', 'dataModel', '数据建模', {
+      buttons: crud('btn_preview', 'btn_export', 'btn_import'),
+      columns: items('table:表名,tableName:表说明,sum:数据条数,creatorTime:创建时间'),
+      forms: items('dbLinkId:数据连接,table:表名,tableName:表说明,fields:字段'),
+      schemes: [ALL],
+    }),
+    page('systemData', 'dataSync', '数据同步', {
+      buttons: buttons('btn_sync'),
+      columns: items('table:表名,sum:数据条数'),
+      forms: items('dbConnectionFrom:数据源,dbConnectionTo:目标库'),
+    }),
+    page('systemData', 'dataBackup', '数据备份', {
+      buttons: buttons('btn_add', 'btn_remove', 'btn_detail', 'btn_download'),
+      columns: items('fileName:备份名称,fileSize:文件大小,creatorUserName:备份人,creatorTime:备份时间'),
+      forms: items('dbLinkId:数据连接,fileName:备份名称,description:说明'),
+      schemes: [ALL],
+    }),
+    page('systemData', 'dataInterface', '数据接口', {
+      buttons: crud('btn_state', 'btn_copy', 'btn_preview', 'btn_export', 'btn_import', 'btn_log'),
+      columns: items(
+        'fullName:接口名称,enCode:接口编码,type:接口类型,requestMethod:请求方式,sortCode:排序,enabledMark:状态,creatorTime:创建时间',
+      ),
+      forms: items(
+        'category:接口分类,fullName:接口名称,enCode:接口编码,type:接口类型,requestMethod:请求方式,path:接口路径,' +
+          'dbLinkId:数据连接,query:查询语句,requestParameters:请求参数,responseType:返回类型,sortCode:排序,' +
+          'enabledMark:状态,description:说明',
+      ),
+      schemes: [ALL, OWN],
+    }),
+    page('systemData', 'interfaceOauth', '接口认证', {
+      buttons: crud('btn_state', 'btn_authorize', 'btn_log'),
+      columns: items('appId:应用ID,appName:应用名称,usefulLife:有效期,enabledMark:状态,creatorTime:创建时间'),
+      forms: items(
+        'appId:应用ID,appName:应用名称,appSecret:应用秘钥,usefulLife:有效期,verifySignature:签名验证,whiteList:白名单,' +
+          'sortCode:排序,enabledMark:状态,description:说明',
+      ),
+      schemes: [ALL, OWN],
+    }),
+    page('systemData', 'dictionary', '字典管理', {
+      buttons: crud('btn_import', 'btn_export', 'btn_state', 'btn_category'),
+      columns: items('fullName:名称,enCode:编码,sortCode:排序,enabledMark:状态'),
+      forms: items('parentId:上级,fullName:名称,enCode:编码,sortCode:排序,enabledMark:状态,description:说明'),
+      schemes: [ALL, OWN],
+    }),
+  ]),
+
+  directory('permission', '权限管理', [
+    page('permission', 'gradeManage', '分级管理', {
+      buttons: crud(),
+      columns: items(
+        'account:账户,realName:姓名,gender:性别,mobilePhone:手机,organizeName:所属组织,creatorTime:创建时间',
+      ),
+      forms: items('userId:管理员,organizeAdminList:管理组织'),
+      schemes: [ALL],
+    }),
+    page('permission', 'organize', '组织管理', {
+      buttons: crud('btn_addDepartment', 'btn_member'),
+      columns: items(
+        'fullName:名称,enCode:编码,category:类型,sortCode:排序,enabledMark:状态,creatorTime:创建时间',
+      ),
+      forms: items(
+        'parentId:上级组织,category:类型,fullName:名称,enCode:编码,shortName:简称,managerId:主管,' +
+          'sortCode:排序,enabledMark:状态,description:说明',
+      ),
+      schemes: [ALL, ...orgSchemes('id')],
+    }),
+    page('permission', 'position', '岗位管理', {
+      buttons: crud('btn_member'),
+      columns: items(
+        'fullName:岗位名称,enCode:岗位编码,type:岗位类型,organizeName:所属组织,sortCode:排序,enabledMark:状态,creatorTime:创建时间',
+      ),
+      forms: items(
+        'organizeId:所属组织,fullName:岗位名称,enCode:岗位编码,type:岗位类型,sortCode:排序,enabledMark:状态,description:说明',
+      ),
+      schemes: [ALL, ...orgSchemes('organizeId')],
+    }),
+    page('permission', 'user', '用户管理', {
+      buttons: crud('btn_resetPassword', 'btn_state', 'btn_unlock', 'btn_import', 'btn_export'),
+      columns: items(
+        'account:账户,realName:姓名,gender:性别,mobilePhone:手机,organizeName:所属组织,enabledMark:状态,creatorTime:创建时间',
+      ),
+      forms: items(
+        'account:账户,realName:姓名,nickName:昵称,gender:性别,headIcon:头像,organizeId:所属组织,managerId:直属主管,' +
+          'positionId:岗位,roleId:角色,mobilePhone:手机,email:邮箱,entryDate:入职时间,birthday:生日,' +
+          'sortCode:排序,enabledMark:状态,description:说明',
+      ),
+      schemes: [ALL, ...orgSchemes('organizeId'), OWN],
+    }),
+    page('permission', 'role', '角色管理', {
+      buttons: crud('btn_state', 'btn_member', 'btn_authorize'),
+      columns: items(
+        'fullName:角色名称,enCode:角色编码,type:角色类型,globalMark:角色范围,sortCode:排序,enabledMark:状态,creatorTime:创建时间,description:说明',
+      ),
+      forms: items(
+        'fullName:角色名称,enCode:角色编码,type:角色类型,globalMark:角色范围,organizeIds:所属组织,sortCode:排序,enabledMark:状态,description:说明',
+      ),
+      schemes: [ALL],
+    }),
+    page('permission', 'group', '分组管理', {
+      buttons: crud('btn_member'),
+      columns: items(
+        'fullName:分组名称,enCode:分组编码,type:分组类型,sortCode:排序,enabledMark:状态,creatorTime:创建时间,description:说明',
+      ),
+      forms: items(
+        'fullName:分组名称,enCode:分组编码,type:分组类型,sortCode:排序,enabledMark:状态,description:说明',
+      ),
+      schemes: [ALL, OWN],
+    }),
+    page('permission', 'authorize', '权限授权', { buttons: buttons('btn_save') }),
+    page('permission', 'userOnline', '在线用户', {
+      buttons: buttons('btn_forced'),
+      columns: items(
+        'userName:用户,loginTime:登录时间,loginIPAddress:登录IP,platForm:平台设备,browser:浏览器',
+      ),
+      schemes: [ALL],
+    }),
+  ]),
+
+  directory('workFlow', '工作流程', [
+    page('workFlow', 'formDesign', '表单设计', {
+      buttons: crud('btn_copy', 'btn_design', 'btn_preview', 'btn_export', 'btn_import'),
+    }),
+    page('workFlow', 'flowEngine', '流程设计', {
+      buttons: crud('btn_copy', 'btn_design', 'btn_export', 'btn_import', 'btn_state'),
+    }),
+    page('workFlow', 'flowQuickLaunch', '发起流程'),
+    page('workFlow', 'flowLaunch', '我发起的', { buttons: crud('btn_revoke') }),
+    page('workFlow', 'flowTodo', '待办事宜', { buttons: buttons('btn_detail', 'btn_batch') }),
+    page('workFlow', 'flowDone', '已办事宜', { buttons: buttons('btn_detail', 'btn_revoke') }),
+    page('workFlow', 'flowCirculate', '抄送事宜', { buttons: buttons('btn_detail') }),
+    page('workFlow', 'entrust', '流程委托', { buttons: crud() }),
+    page('workFlow', 'flowMonitor', '流程监控', {
+      buttons: buttons('btn_detail', 'btn_remove', 'btn_cancel'),
+    }),
+  ]),
+
+  directory('msgCenter', '消息中心', [
+    page('msgCenter', 'msgTemplate', '消息模板', {
+      buttons: crud('btn_copy'),
+      columns: items(
+        'fullName:模板名称,enCode:模板编码,templateType:模板类型,messageSource:消息来源,messageType:消息类型,enabledMark:状态,creatorTime:创建时间',
+      ),
+      forms: items(
+        'fullName:模板名称,enCode:模板编码,templateType:模板类型,messageSource:消息来源,messageType:消息类型,' +
+          'title:消息标题,content:消息内容,sortCode:排序,enabledMark:状态,description:说明',
+      ),
+      schemes: [ALL, OWN],
+    }),
+    page('msgCenter', 'sendConfig', '发送配置', {
+      buttons: crud('btn_copy', 'btn_test'),
+      columns: items(
+        'fullName:配置名称,enCode:配置编码,templateType:模板类型,messageSource:消息来源,enabledMark:状态,creatorTime:创建时间',
+      ),
+      forms: items(
+        'fullName:配置名称,enCode:配置编码,templateType:模板类型,messageSource:消息来源,sendConfigTemplateList:发送模板,' +
+          'sortCode:排序,enabledMark:状态,description:说明',
+      ),
+      schemes: [ALL, OWN],
+    }),
+    page('msgCenter', 'msgMonitor', '消息监控', {
+      buttons: buttons('btn_detail', 'btn_remove', 'btn_clear'),
+      columns: items(
+        'messageSource:消息来源,messageType:消息类型,title:消息标题,sendTime:发送时间,receiveUser:接收人',
+      ),
+      schemes: [ALL],
+    }),
+  ]),
+
+  directory('extend', '系统示例', [
+    page('extend', 'bigData', '大数据测试', { buttons: buttons('btn_add') }),
+    page('extend', 'importAndExport', '导入导出', { buttons: buttons('btn_import', 'btn_export') }),
+    page('extend', 'schedule', '日程安排', { buttons: crud() }),
+    page('extend', 'email', '邮件收发', { buttons: buttons('btn_add', 'btn_remove', 'btn_detail') }),
+    page('extend', 'document', '文档管理', {
+      buttons: buttons('btn_add', 'btn_upload', 'btn_download', 'btn_share', 'btn_remove', 'btn_detail'),
+    }),
+    page('extend', 'barCode', '条码示例'),
+    page('extend', 'printData', '打印示例', { buttons: buttons('btn_print') }),
+    page('extend', 'map', '地图示例'),
+    page('extend', 'order', '订单示例', { buttons: crud('btn_export') }),
+    page('extend', 'saleOrder', '销售订单', { buttons: crud() }),
+    page('extend', 'projectGantt', '项目计划', { buttons: crud() }),
+    page('extend', 'signature', '电子签名'),
+    page('extend', 'signet', '电子签章', { buttons: crud() }),
+  ]),
+
+  directory('demo', '生成页面', [
+    {
+      enCode: 'demo.generated',
+      fullName: '在线表单示例',
+      type: 1,
+      children: [
+        {
+          enCode: 'demo.leaveApply',
+          fullName: '请假申请',
+          type: 3,
+          urlAddress: 'demo/leaveApply',
+          propertyJson: JSON.stringify({ moduleId: DEMO_GENERATED_MODULE_IDS.leaveApply, isTree: 0 }),
+          buttons: crud('btn_export'),
+        },
+        {
+          enCode: 'demo.politicalStatus',
+          fullName: '政治面貌字典',
+          type: 4,
+          urlAddress: 'demo/politicalStatus',
+          propertyJson: JSON.stringify({ moduleId: DEMO_GENERATED_MODULE_IDS.politicalStatus, isTree: 0 }),
+        },
+        {
+          enCode: 'demo.budgetReport',
+          fullName: '部门预算执行报表',
+          type: 5,
+          urlAddress: 'demo/budgetReport',
+          propertyJson: JSON.stringify({ moduleId: DEMO_GENERATED_MODULE_IDS.budgetReport, isTree: 0 }),
+        },
+        {
+          enCode: 'demo.leaderPortal',
+          fullName: '领导驾驶舱门户',
+          type: 8,
+          urlAddress: 'demo/leaderPortal',
+          propertyJson: JSON.stringify({ moduleId: DEMO_GENERATED_MODULE_IDS.leaderPortal, isTree: 0 }),
+        },
+      ],
+    },
+    {
+      enCode: 'demo.dataScreen',
+      fullName: '城市运行大屏',
+      type: 6,
+      urlAddress: '/DataV/view/district-overview',
+      linkTarget: '_blank',
+    },
+    {
+      enCode: 'demo.links',
+      fullName: '常用链接',
+      type: 1,
+      children: [
+        {
+          enCode: 'demo.govPortal',
+          fullName: '政府门户网站',
+          type: 7,
+          urlAddress: 'https://www.gov.cn',
+          linkTarget: '_blank',
+        },
+        {
+          enCode: 'demo.policyLibrary',
+          fullName: '国务院政策文件库',
+          type: 7,
+          urlAddress: 'https://www.gov.cn/zhengce/zhengcewenjianku/',
+          linkTarget: '_self',
+        },
+      ],
+    },
+  ]),
+
+  directory(
+    HIDDEN_DIRECTORY_CODE,
+    '基础页面',
+    [
+      page('basic', 'messageRecord', '站内消息', {
+        buttons: buttons('btn_detail', 'btn_remove', 'btn_readAll'),
+      }),
+      page('basic', 'profile', '个人信息'),
+      page('basic', 'externalLink', '外部链接'),
+      page('basic', 'lockScreen', '锁屏'),
+      page('workFlow', 'workFlowDetail', '流程详情'),
+      page('extend', 'documentPreview', '文档预览'),
+      page('basic', 'dynamicModel', '在线表单'),
+      page('basic', 'dynamicDictionary', '在线字典'),
+      page('basic', 'dynamicDataReport', '在线报表'),
+      page('basic', 'dynamicPortal', '在线门户'),
+    ],
+    {
+      propertyJson: JSON.stringify({ isHidden: 1 }),
+      description: '不在菜单中显示的基础页面，用于授权与路由',
+    },
+  ),
+];
+
+/** Every node of the tree, depth first, with its parent's code (null at the top). */
+export function flattenMenus(
+  tree: readonly MenuSeed[] = MENU_TREE,
+  parent: string | null = null,
+): { menu: MenuSeed; parentCode: string | null; sortCode: number }[] {
+  return tree.flatMap((menu, i) => [
+    { menu, parentCode: parent, sortCode: (i + 1) * 10 },
+    ...flattenMenus(menu.children ?? [], menu.enCode),
+  ]);
+}
+
+const flag = (list: readonly unknown[] | undefined): 0 | 1 => (list && list.length > 0 ? 1 : 0);
+const iconFor = (menu: MenuSeed): string =>
+  menu.icon ?? `icon-ym icon-ym-${menu.enCode.replaceAll('.', '-')}`;
+
+/** Inserts rows in chunks, keeping each statement well under PostgreSQL's parameter limit. */
+async function insertChunked<T>(
+  rows: T[],
+  insert: (chunk: T[]) => Promise<unknown>,
+  size = 400,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+/** Inserts the built-in menu tree, with its buttons, columns, forms and data schemes, into `systemId`. */
+export async function seedMenus(tx: Tx, systemId: string): Promise<void> {
+  const flat = flattenMenus();
+  const ids = new Map<string, string>();
+  for (const { menu } of flat) {
+    if (ids.has(menu.enCode)) throw new Error(`duplicate menu code ${menu.enCode}`);
+    ids.set(menu.enCode, newId());
+  }
+  const now = Date.now();
+
+  const moduleRows = flat.map(({ menu, parentCode, sortCode }) => ({
+    id: ids.get(menu.enCode)!,
+    systemId,
+    parentId: parentCode === null ? '-1' : ids.get(parentCode)!,
+    type: menu.type,
+    fullName: menu.fullName,
+    enCode: menu.enCode,
+    icon: iconFor(menu),
+    urlAddress: menu.urlAddress ?? null,
+    linkTarget: menu.linkTarget ?? null,
+    propertyJson: menu.propertyJson ?? null,
+    category: 'Web',
+    isButtonAuthorize: flag(menu.buttons),
+    isColumnAuthorize: flag(menu.columns),
+    isFormAuthorize: flag(menu.forms),
+    isDataAuthorize: flag(menu.schemes),
+    sortCode,
+    enabledMark: 1,
+    description: menu.description ?? null,
+    creatorTime: now,
+  }));
+
+  const itemRows = (list: readonly MenuItemSeed[] | undefined, moduleId: string) =>
+    (list ?? []).map((item, i) => ({
+      id: newId(),
+      moduleId,
+      parentId: '-1',
+      fullName: item.fullName,
+      enCode: item.enCode,
+      sortCode: i + 1,
+      enabledMark: 1,
+      creatorTime: now,
+    }));
+
+  const buttonRows = flat.flatMap(({ menu }) => itemRows(menu.buttons, ids.get(menu.enCode)!));
+  const columnRows = flat.flatMap(({ menu }) => itemRows(menu.columns, ids.get(menu.enCode)!));
+  const formRows = flat.flatMap(({ menu }) => itemRows(menu.forms, ids.get(menu.enCode)!));
+  const schemeRows = flat.flatMap(({ menu }) =>
+    (menu.schemes ?? []).map((scheme, i) => ({
+      id: newId(),
+      moduleId: ids.get(menu.enCode)!,
+      parentId: '-1',
+      fullName: scheme.fullName,
+      enCode: scheme.enCode,
+      sortCode: i + 1,
+      enabledMark: 1,
+      allData: scheme.allData,
+      conditionJson: scheme.conditionJson ?? null,
+      creatorTime: now,
+    })),
+  );
+
+  await insertChunked(moduleRows, (chunk) => tx.insert(modules).values(chunk));
+  await insertChunked(buttonRows, (chunk) => tx.insert(moduleButtons).values(chunk));
+  await insertChunked(columnRows, (chunk) => tx.insert(moduleColumns).values(chunk));
+  await insertChunked(formRows, (chunk) => tx.insert(moduleForms).values(chunk));
+  await insertChunked(schemeRows, (chunk) => tx.insert(moduleDataSchemes).values(chunk));
+}
