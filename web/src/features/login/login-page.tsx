@@ -1,0 +1,243 @@
+import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Form, Input } from 'antd';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../api';
+import { BrandMark } from '../../app/brand-mark';
+import { LanguageSwitch } from '../../app/language-switch';
+import { useSession } from '../../shell/session-store';
+import { getLoginConfig, loginImageCodeUrl, passwordLogin } from './api';
+import { asksForCode, rememberAccount, rememberedAccount, safeRedirect } from './remember';
+import './login.css';
+
+interface PasswordForm {
+  account: string;
+  password: string;
+  code?: string;
+  remember: boolean;
+}
+
+/** Sign-in modes; phone-code and scan-code modes are added here later (rendered as tabs then). */
+type LoginMode = 'password';
+const MODES: readonly LoginMode[] = ['password'];
+
+export default function LoginPage() {
+  const { t } = useTranslation(['login', 'common']);
+  const [mode] = useState<LoginMode>('password');
+  const appTitle = t('common:appTitle');
+
+  return (
+    <div className="login-page">
+      <div className="login-page__backdrop" aria-hidden="true" />
+      <header className="login-page__top">
+        <div className="login-page__product">
+          <BrandMark size={28} />
+          <span>{appTitle}</span>
+        </div>
+        <LanguageSwitch />
+      </header>
+
+      <main className="login-card">
+        <section className="login-card__brand" aria-labelledby="login-product-name">
+          <div className="login-card__brand-head">
+            <BrandMark size={44} inverted />
+            <h1 id="login-product-name">{appTitle}</h1>
+          </div>
+          <p className="login-card__brand-title">{t('features.title')}</p>
+          <p className="login-card__brand-text">{t('features.description')}</p>
+          <BrandIllustration />
+        </section>
+
+        <section className="login-card__form" aria-labelledby="login-welcome">
+          <h2 id="login-welcome">{t('welcome')}</h2>
+          <p className="login-card__subtitle">{t('subtitle')}</p>
+          <nav className="login-modes" aria-label={t('welcome')}>
+            {MODES.map((item) => (
+              <span
+                key={item}
+                className="login-modes__item"
+                aria-current={item === mode ? 'true' : undefined}
+              >
+                {t(`modes.${item}`)}
+              </span>
+            ))}
+          </nav>
+          {mode === 'password' && <PasswordLoginForm />}
+        </section>
+      </main>
+
+      <footer className="login-page__footer">{t('footer')}</footer>
+    </div>
+  );
+}
+
+function PasswordLoginForm() {
+  const { t } = useTranslation('login');
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [form] = Form.useForm<PasswordForm>();
+  const [submitting, setSubmitting] = useState(false);
+  const [showCode, setShowCode] = useState(false);
+  const [codeLength, setCodeLength] = useState(4);
+  const [timestamp, setTimestamp] = useState(() => Date.now());
+
+  const refreshCode = useCallback(() => setTimestamp(Date.now()), []);
+
+  /** Asks the server whether this account needs the image code (console.md: getConfig/{account}). */
+  const checkConfig = useCallback(
+    async (account: string | undefined, forceShow = false) => {
+      let needed = forceShow;
+      if (account?.trim()) {
+        try {
+          const config = await getLoginConfig(account.trim());
+          if (Number(config.enableVerificationCode) === 1) needed = true;
+          if (config.verificationCodeNumber > 0) setCodeLength(config.verificationCodeNumber);
+        } catch {
+          // the account field keeps working without the hint
+        }
+      }
+      setShowCode((shown) => {
+        if (needed && !shown) refreshCode();
+        return needed;
+      });
+    },
+    [refreshCode],
+  );
+
+  const onFinish = async (values: PasswordForm) => {
+    setSubmitting(true);
+    try {
+      const answer = await passwordLogin({
+        account: values.account.trim(),
+        password: values.password,
+        code: showCode ? values.code?.trim() : '',
+        timestamp: showCode ? timestamp : undefined,
+      });
+      rememberAccount(values.remember ? values.account.trim() : null);
+      useSession.getState().signIn(answer.token, answer.theme);
+      navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+    } catch (error) {
+      setSubmitting(false);
+      form.setFieldValue('code', '');
+      const msg = error instanceof ApiError ? error.msg : undefined;
+      await checkConfig(values.account, asksForCode(msg));
+      // The image code is single-use: always show a fresh one after a failure.
+      refreshCode();
+    }
+  };
+
+  const initialAccount = rememberedAccount();
+
+  return (
+    <Form<PasswordForm>
+      form={form}
+      className="login-form"
+      size="large"
+      initialValues={{ account: initialAccount ?? '', remember: initialAccount !== null }}
+      onFinish={onFinish}
+      requiredMark={false}
+      autoComplete="on"
+    >
+      <Form.Item name="account" rules={[{ required: true, whitespace: true, message: t('rules.account') }]}>
+        <Input
+          aria-label={t('fields.account')}
+          placeholder={t('placeholders.account')}
+          prefix={<UserOutlined aria-hidden />}
+          autoComplete="username"
+          onBlur={(event) => void checkConfig(event.target.value)}
+          autoFocus={!initialAccount}
+        />
+      </Form.Item>
+      <Form.Item name="password" rules={[{ required: true, message: t('rules.password') }]}>
+        <Input.Password
+          aria-label={t('fields.password')}
+          placeholder={t('placeholders.password')}
+          prefix={<LockOutlined aria-hidden />}
+          autoComplete="current-password"
+          autoFocus={!!initialAccount}
+        />
+      </Form.Item>
+      {showCode && (
+        <div className="login-form__code">
+          <Form.Item name="code" rules={[{ required: true, whitespace: true, message: t('rules.code') }]}>
+            <Input
+              aria-label={t('fields.code')}
+              placeholder={t('placeholders.code')}
+              prefix={<SafetyCertificateOutlined aria-hidden />}
+              maxLength={codeLength}
+              autoComplete="off"
+            />
+          </Form.Item>
+          <button
+            type="button"
+            className="login-form__code-image"
+            onClick={refreshCode}
+            title={t('refreshCode')}
+          >
+            <img src={loginImageCodeUrl(codeLength, timestamp)} alt={t('codeImageAlt')} />
+          </button>
+        </div>
+      )}
+      <Form.Item name="remember" valuePropName="checked" className="login-form__remember">
+        <Checkbox>{t('rememberMe')}</Checkbox>
+      </Form.Item>
+      <Form.Item className="login-form__submit">
+        <Button type="primary" htmlType="submit" block loading={submitting}>
+          {submitting ? t('submitting') : t('submit')}
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}
+
+/** Decorative line art of the brand panel. */
+function BrandIllustration() {
+  return (
+    <svg className="login-card__illustration" viewBox="0 0 320 180" aria-hidden="true" focusable="false">
+      <defs>
+        <linearGradient id="login-illu-a" x1="0" y1="0" x2="1" y2="1">
+          <stop offset="0" stopColor="#ffffff" stopOpacity="0.9" />
+          <stop offset="1" stopColor="#ffffff" stopOpacity="0.35" />
+        </linearGradient>
+      </defs>
+      <rect
+        x="28"
+        y="34"
+        width="176"
+        height="116"
+        rx="12"
+        fill="rgba(255,255,255,0.12)"
+        stroke="url(#login-illu-a)"
+      />
+      <rect x="44" y="52" width="88" height="10" rx="5" fill="rgba(255,255,255,0.75)" />
+      <rect x="44" y="72" width="140" height="8" rx="4" fill="rgba(255,255,255,0.35)" />
+      <rect x="44" y="88" width="120" height="8" rx="4" fill="rgba(255,255,255,0.35)" />
+      <rect x="44" y="112" width="56" height="22" rx="6" fill="rgba(255,255,255,0.85)" />
+      <rect
+        x="176"
+        y="70"
+        width="116"
+        height="84"
+        rx="14"
+        fill="rgba(255,255,255,0.18)"
+        stroke="url(#login-illu-a)"
+      />
+      <path
+        d="M196 96h76M196 112h56M196 128h66"
+        stroke="rgba(255,255,255,0.7)"
+        strokeWidth="6"
+        strokeLinecap="round"
+      />
+      <circle cx="262" cy="48" r="22" fill="rgba(255,255,255,0.2)" stroke="url(#login-illu-a)" />
+      <path
+        d="M253 48l6 6 12-13"
+        stroke="#fff"
+        strokeWidth="4"
+        fill="none"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,35 @@
+import { notification } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from './session-store';
+
+/** Bottom-right notice of the previous sign-in (console.md 2.4), once per sign-in. */
+export function PrevLoginNotice() {
+  const { t } = useTranslation('shell');
+  const [api, holder] = notification.useNotification();
+  const userInfo = useSession((state) => state.userInfo);
+  const shown = useSession((state) => state.prevLoginNoticeShown);
+
+  useEffect(() => {
+    if (!userInfo || shown || Number(userInfo.prevLogin) !== 1) return;
+    useSession.getState().markPrevLoginNoticeShown();
+    const raw = userInfo.prevLoginTime;
+    const when = typeof raw === 'number' || /^\d+$/.test(String(raw)) ? dayjs(Number(raw)) : dayjs(raw);
+    const time = raw && when.isValid() ? when.format('YYYY-MM-DD HH:mm') : '-';
+    api.info({
+      placement: 'bottomRight',
+      title: t('prevLogin.title'),
+      description: (
+        <div className="prev-login-notice">
+          <div>{t('prevLogin.time', { time })}</div>
+          <div>{t('prevLogin.place', { place: userInfo.prevLoginIPAddressName || '-' })}</div>
+          <div>{t('prevLogin.ip', { ip: userInfo.prevLoginIPAddress || '-' })}</div>
+        </div>
+      ),
+      duration: 6,
+    });
+  }, [api, shown, t, userInfo]);
+
+  return holder;
+}
