@@ -132,6 +132,7 @@ function PasswordLoginForm() {
   return (
     <Form<PasswordForm>
       form={form}
+      name="login"
       className="login-form"
       size="large"
       initialValues={{ account: initialAccount ?? '', remember: initialAccount !== null }}

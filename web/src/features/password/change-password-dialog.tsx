@@ -78,6 +78,7 @@ export function ChangePasswordDialog({
       {forced && <Alert type="warning" showIcon title={t('forcedHint')} style={{ marginBottom: 20 }} />}
       <Form<PasswordChangeValues>
         form={form}
+        name="changePassword"
         labelCol={{ flex: '96px' }}
         labelWrap
         onFinish={onFinish}

@@ -1,0 +1,114 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import './support/context';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const serverMain = join(repoRoot, 'server', 'dist', 'main.js');
+const webIndex = join(repoRoot, 'web', 'dist', 'index.html');
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Starts the built server on a free port with a fresh data folder and demo data, without
+ * ADMIN_PASSWORD, learns the generated administrator password from its banner, and stops it after
+ * the run. NODE_ENV=test with CAPTCHA_ECHO=1 makes the server print `captcha <timestamp> <code>`.
+ */
+export default async function setup(project: TestProject) {
+  if (!existsSync(serverMain))
+    throw new Error(`${serverMain} is missing: run npm run build at the root first`);
+  if (!existsSync(webIndex)) throw new Error(`${webIndex} is missing: run npm run build at the root first`);
+
+  const port = await freePort();
+  const work = mkdtempSync(join(tmpdir(), 'console-e2e-'));
+  const dataDir = join(work, 'data');
+  const stateDir = join(work, 'state');
+  mkdirSync(stateDir);
+  const serverLog = join(work, 'server.log');
+  const log = createWriteStream(serverLog);
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO_DATA: '1',
+    NODE_ENV: 'test',
+    CAPTCHA_ECHO: '1',
+  };
+  delete env.ADMIN_PASSWORD;
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+
+  const child: ChildProcess = spawn(process.execPath, [serverMain], { cwd: repoRoot, env, stdio: 'pipe' });
+  let output = '';
+  let exited: number | string | null = null;
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+    log.write(chunk);
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+    log.write(chunk);
+  });
+  child.on('exit', (code, signal) => {
+    exited = code ?? signal;
+  });
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  let ready = false;
+  while (!ready) {
+    if (exited !== null)
+      throw new Error(`server exited (${exited}) before it was ready:\n${output.slice(-4000)}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server not ready within 90 s:\n${output.slice(-4000)}`);
+    }
+    try {
+      const answer = await fetch(`${baseUrl}/api/oauth/getConfig/admin`);
+      if (answer.ok) ready = ((await answer.json()) as { code?: number }).code === 200;
+    } catch {
+      // not listening yet
+    }
+    if (!ready) await sleep(250);
+  }
+
+  const password = /password:\s+(\S+)/.exec(output)?.[1];
+  if (!password) {
+    child.kill('SIGTERM');
+    throw new Error(`the server printed no administrator password:\n${output.slice(-4000)}`);
+  }
+
+  project.provide('baseUrl', baseUrl);
+  project.provide('initialAdminPassword', password);
+  project.provide('serverLog', serverLog);
+  project.provide('stateDir', stateDir);
+
+  return async () => {
+    if (exited === null) {
+      const stopped = new Promise<void>((resolveStop) => child.once('exit', () => resolveStop()));
+      child.kill('SIGTERM');
+      await Promise.race([stopped, sleep(10_000)]);
+      if (exited === null) child.kill('SIGKILL');
+    }
+    log.end();
+    if (!process.env.E2E_KEEP) rmSync(work, { recursive: true, force: true });
+  };
+}

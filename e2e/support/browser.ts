@@ -1,0 +1,97 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import './context';
+
+/** Debian's Chromium (scripts/ensure-chromium.mjs); a browser is never downloaded. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+/** A fresh browser context (own localStorage) in simplified Chinese, 1440×900. */
+export async function newPage(
+  browser: Browser,
+  locale = 'zh-CN',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+export function appUrl(hashPath: string): string {
+  return `${baseUrl()}/#${hashPath}`;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The image code the server echoed (`captcha <timestamp> <code>`) for the timestamp of an image URL. */
+export async function captchaFor(imageUrl: string): Promise<string> {
+  const timestamp = /\/(\d+)(?:\?.*)?$/.exec(imageUrl)?.[1];
+  if (!timestamp) throw new Error(`no timestamp in image code address ${imageUrl}`);
+  const pattern = new RegExp(`^captcha ${timestamp} (\\S+)$`, 'm');
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const match = pattern.exec(readFileSync(inject('serverLog'), 'utf8'));
+    if (match?.[1]) return match[1];
+    await sleep(100);
+  }
+  throw new Error(`the server echoed no captcha for ${timestamp}`);
+}
+
+const passwordFile = () => join(inject('stateDir'), 'admin-password');
+
+/** The administrator's current password (the printed one until a spec changes it). */
+export function adminPassword(): string {
+  const file = passwordFile();
+  return existsSync(file) ? readFileSync(file, 'utf8') : inject('initialAdminPassword');
+}
+
+export function rememberAdminPassword(password: string): void {
+  writeFileSync(passwordFile(), password);
+}
+
+/** Fills the sign-in form (and the image code when it is shown) and submits it with Enter. */
+export async function signIn(page: Page, account: string, password: string): Promise<void> {
+  if (!page.url().includes('#/login')) await page.goto(appUrl('/login'));
+  const accountField = page.locator('#login_account');
+  await accountField.fill(account);
+  await accountField.blur();
+  await page.locator('#login_password').fill(password);
+  // getConfig answers after the blur; give the code field a moment to appear when it is needed.
+  await page.waitForLoadState('networkidle');
+  const codeImage = page.locator('.login-form__code-image img');
+  if (await codeImage.isVisible()) {
+    const src = (await codeImage.getAttribute('src')) ?? '';
+    await page.locator('#login_code').fill(await captchaFor(src));
+  }
+  await page.locator('#login_password').press('Enter');
+}
+
+/** The current user as the server describes it (through the page's own token). */
+export async function currentUser(
+  page: Page,
+): Promise<{ userInfo: { userName: string; organizeName?: string } }> {
+  return page.evaluate(async () => {
+    const token = localStorage.getItem('console_token') ?? '';
+    const answer = await fetch(`/api/oauth/CurrentUser?n=${Math.floor(Date.now() / 1000)}`, {
+      headers: { Authorization: token, 'jnpf-origin': 'pc' },
+    });
+    return (await answer.json()).data;
+  });
+}

@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** Specs run one after the other in file-name order (02 changes the admin's initial password). */
+class ByNameSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    return [...files].sort((a, b) => a.moduleId.localeCompare(b.moduleId));
+  }
+}
+
+export default defineConfig({
+  test: {
+    include: ['specs/**/*.spec.ts'],
+    globalSetup: ['./global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    sequence: { sequencer: ByNameSequencer },
+    reporters: ['default'],
+  },
+});
