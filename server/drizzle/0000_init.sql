@@ -115,7 +115,6 @@ CREATE TABLE "base_user_session" (
 	"plat_form" text,
 	"created_time" bigint NOT NULL,
 	"last_active_time" bigint NOT NULL,
-	"lock_mark" integer DEFAULT 0 NOT NULL,
 	"ended_time" bigint,
 	"end_reason" text
 );

@@ -32,7 +32,11 @@ const MIGRATION_LOCK_KEY = 7_340_201;
  * Opens the database: PostgreSQL (pooled) when a URL is given, otherwise PGlite in dataDir
  * (or in memory for 'memory://'). Applies the committed migrations before returning.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+}): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     const lockClient = await pool.connect();

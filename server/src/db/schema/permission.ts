@@ -38,7 +38,10 @@ export const positions = pgTable(
     ...auditColumns,
     ...softDeleteColumns,
   },
-  (t) => [index('base_position_organize').on(t.organizeId), uniqueIndex('base_position_en_code').on(t.enCode)],
+  (t) => [
+    index('base_position_organize').on(t.organizeId),
+    uniqueIndex('base_position_en_code').on(t.enCode),
+  ],
 );
 
 /** Roles: global (globalMark 1) or belonging to organisations through userRelations-like links. */
@@ -187,11 +190,12 @@ export const userSessions = pgTable(
     platForm: text('plat_form'),
     createdTime: epochMs('created_time').notNull(),
     lastActiveTime: epochMs('last_active_time').notNull(),
-    /** 1 = the screen is locked until the password is given again. */
-    lockMark: integer('lock_mark').notNull().default(0),
     endedTime: epochMs('ended_time'),
     /** logout | expired | kicked (signed in elsewhere) | forced (offline by admin) | disabled. */
     endReason: text('end_reason'),
   },
-  (t) => [uniqueIndex('base_user_session_token').on(t.tokenHash), index('base_user_session_user').on(t.userId)],
+  (t) => [
+    uniqueIndex('base_user_session_token').on(t.tokenHash),
+    index('base_user_session_user').on(t.userId),
+  ],
 );

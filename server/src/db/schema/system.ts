@@ -54,7 +54,10 @@ export const modules = pgTable(
     ...auditColumns,
     ...softDeleteColumns,
   },
-  (t) => [index('base_module_system').on(t.systemId), uniqueIndex('base_module_en_code').on(t.systemId, t.category, t.enCode)],
+  (t) => [
+    index('base_module_system').on(t.systemId),
+    uniqueIndex('base_module_en_code').on(t.systemId, t.category, t.enCode),
+  ],
 );
 
 const moduleItemColumns = {

@@ -1,0 +1,5 @@
+export * from './enums.js';
+export * from './envelope.js';
+export * from './format.js';
+export * from './oauth.js';
+export * from './patterns.js';

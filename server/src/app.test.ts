@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, md5, startServer } from '../test/harness.js';
+
+describe('logs', () => {
+  it('never hold passwords, tokens or image codes', async () => {
+    const stream = new PassThrough();
+    const chunks: string[] = [];
+    stream.on('data', (chunk) => chunks.push(String(chunk)));
+    const server = await startServer({ logStream: stream });
+    try {
+      const token = await server.login('admin', ADMIN_PASSWORD);
+      await server.loginAnswer('admin', 'wrong-password');
+      const { timestamp, code } = await server.imageCode();
+      await server.request('POST', '/api/oauth/updatePasswordMessage', {
+        token,
+        json: { oldPassword: md5(ADMIN_PASSWORD), password: md5('Other12345'), code, timestamp },
+      });
+      await server.request('GET', `/api/message/websocket/${encodeURIComponent(token)}`);
+      await server.request('GET', `/api/oauth/CurrentUser?token=${encodeURIComponent(token)}`, { token });
+      const text = chunks.join('');
+      expect(text).toContain('/api/oauth/CurrentUser');
+      for (const secret of [
+        token.slice(7),
+        md5(ADMIN_PASSWORD),
+        md5('wrong-password'),
+        md5('Other12345'),
+        code,
+      ]) {
+        expect(text).not.toContain(secret);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('unexpected errors', () => {
+  it('answer code 500 with a request id and no stack', async () => {
+    const server = await startServer();
+    const token = await server.adminToken();
+    // Closing the database makes the next query fail for real.
+    await server.services.database.close();
+    const answer = await server.request<{ requestId: string }>('GET', '/api/oauth/CurrentUser', { token });
+    expect(answer.status).toBe(500);
+    expect(answer.code).toBe(500);
+    expect(answer.msg).toContain(answer.data.requestId);
+    expect(JSON.stringify(answer)).not.toMatch(/at .*\.(ts|js):\d+/);
+    await server.app.close();
+    await server.services.kv.close();
+  });
+});
+
+describe('embedded database', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'console-data-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('keeps data and sessions across a restart', async () => {
+    const first = await startServer({ dataDir });
+    const token = await first.adminToken();
+    await first.close();
+    const second = await startServer({ dataDir });
+    try {
+      const me = await second.request('GET', '/api/oauth/CurrentUser', { token });
+      expect(me.code).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+});

@@ -1,0 +1,102 @@
+import { existsSync } from 'node:fs';
+import { ResultCode } from '@console/shared';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { BizError } from './core/errors.js';
+import { loggerOptions } from './core/logger.js';
+import { Messages } from './core/messages.js';
+import { registerCaptchaRoutes } from './modules/captcha/routes.js';
+import { registerOAuthRoutes } from './modules/oauth/routes.js';
+import type { Services } from './services.js';
+
+/** Fastify's own error codes for requests it could not even read. */
+const TRANSPORT_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: Messages.bodyTooLarge,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: Messages.unsupportedMediaType,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: Messages.malformedRequest,
+  FST_ERR_CTP_EMPTY_JSON_BODY: Messages.malformedRequest,
+  FST_ERR_CTP_INVALID_JSON_BODY: Messages.malformedRequest,
+};
+
+/** Builds the HTTP app from its parts; no business logic lives here. */
+export async function buildApp(
+  services: Services,
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<FastifyInstance> {
+  const { config } = services;
+  const app = Fastify({
+    logger: loggerOptions(config.LOG_LEVEL, options.logStream),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: () => crypto.randomUUID(),
+    forceCloseConnections: 'idle',
+  });
+
+  // The contract speaks JSON and forms (uploads add multipart); anything else answers 415.
+  app.removeContentTypeParser('text/plain');
+  await app.register(formbody);
+
+  // During shutdown, answers close their connection: a keep-alive socket that was busy when
+  // closing began would otherwise hold the process open until its idle timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
+  app.setErrorHandler((error: FastifyError | BizError, req, reply) => {
+    if (error instanceof BizError) {
+      return reply.status(200).send({ code: error.code, msg: error.message, data: error.data });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.name === 'SyntaxError') {
+      return reply
+        .status(400)
+        .send({ code: ResultCode.BadRequest, msg: Messages.malformedRequest, data: null });
+    }
+    const transportMessage = error.code ? TRANSPORT_ERRORS[error.code] : undefined;
+    if (transportMessage || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
+      return reply.status(error.statusCode ?? 400).send({
+        code: ResultCode.BadRequest,
+        msg: transportMessage ?? Messages.malformedRequest,
+        data: null,
+      });
+    }
+    req.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send({
+      code: ResultCode.ServerError,
+      msg: `${Messages.serverError}（${req.id}）`,
+      data: { requestId: req.id },
+    });
+  });
+
+  registerOAuthRoutes(app, services);
+  registerCaptchaRoutes(app, services);
+
+  const webDist = config.WEB_DIST;
+  if (webDist && existsSync(webDist)) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders(reply, filePath) {
+        // Hashed assets never change; index.html must always be fetched again.
+        reply.header(
+          'cache-control',
+          filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    if (webDist && req.method === 'GET' && !req.url.startsWith('/api/') && existsSync(webDist)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ code: 404, msg: Messages.notFound, data: null });
+  });
+
+  return app;
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65_535);
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .refine((value) => value === undefined || protocols.some((p) => value.startsWith(p)), {
+      message: `must start with ${protocols.join(' or ')}`,
+    });
+
+const ConfigSchema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: optionalUrl(['redis://', 'rediss://']),
+  /** Key prefix in Redis, so several consoles (or test runs) can share one server. */
+  REDIS_PREFIX: z.string().default('console:'),
+  ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || value === '' || (value.length >= 6 && value.length <= 16), {
+      message: 'must be 6 to 16 characters',
+    }),
+  /** Loads the demo district government (organisations, positions, roles, staff). */
+  DEMO_DATA: z
+    .enum(['0', '1', 'true', 'false', ''])
+    .default('0')
+    .transform((value) => value === '1' || value === 'true'),
+  /** Folder of the built web client; served at / when it exists. */
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().default('development'),
+  /** Grace period for in-flight requests on SIGTERM. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Behind a reverse proxy: trust X-Forwarded-For for client addresses. */
+  TRUST_PROXY: z
+    .enum(['0', '1', 'true', 'false', ''])
+    .default('0')
+    .transform((value) => value === '1' || value === 'true'),
+  /** Development and e2e only: print each image code to stdout. Refused in production. */
+  CAPTCHA_ECHO: z
+    .enum(['0', '1', ''])
+    .default('0')
+    .transform((value) => value === '1'),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** Reads and checks the environment; throws one message naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (parsed.data.CAPTCHA_ECHO && parsed.data.NODE_ENV === 'production') {
+    throw new Error('Invalid configuration:\n  CAPTCHA_ECHO: not allowed when NODE_ENV=production');
+  }
+  return parsed.data;
+}

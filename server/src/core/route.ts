@@ -1,0 +1,102 @@
+import { ResultCode } from '@console/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { hasPermission } from '../modules/permission/grants.js';
+import type { Services } from '../services.js';
+import { BizError } from './errors.js';
+import { Messages } from './messages.js';
+import type { Session } from './sessions.js';
+import { parseInput } from './validation.js';
+
+/**
+ * Who may call a route: anyone, any signed-in user, or holders of a page (module enCode)
+ * and optionally one of its buttons. Administrators pass every check.
+ */
+export type Access = 'public' | 'session' | { module: string; button?: string };
+
+/** A handler's answer with a message other than the default. */
+export class Answer<T> {
+  constructor(
+    readonly data: T,
+    readonly msg: string,
+  ) {}
+}
+export const answer = <T>(data: T, msg: string) => new Answer(data, msg);
+
+type Schema = z.ZodType | undefined;
+type Parsed<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteContext<B extends Schema, Q extends Schema, P extends Schema, A extends Access> {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  body: Parsed<B>;
+  query: Parsed<Q>;
+  params: Parsed<P>;
+  session: A extends 'public' ? Session | undefined : Session;
+}
+
+export interface RouteDefinition<B extends Schema, Q extends Schema, P extends Schema, A extends Access> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string | string[];
+  access: A;
+  /** Reachable while the user still has to replace an initial password. */
+  allowDuringPasswordChange?: boolean;
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Returns the answer's data (or an Answer), or the reply itself after sending something else. */
+  handler(ctx: RouteContext<B, Q, P, A>): Promise<unknown>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session?: Session;
+  }
+}
+
+/** Registers a route whose access, input and envelope are handled here, in one place. */
+export function defineRoute<B extends Schema, Q extends Schema, P extends Schema, A extends Access>(
+  app: FastifyInstance,
+  services: Services,
+  route: RouteDefinition<B, Q, P, A>,
+): void {
+  for (const url of Array.isArray(route.url) ? route.url : [route.url]) {
+    app.route({
+      method: route.method,
+      url,
+      handler: async (req, reply) => {
+        let session: Session | undefined;
+        if (route.access !== 'public') {
+          const config = await services.sysConfig.get();
+          session = await services.sessions.resolve(req.headers.authorization, config.tokenTimeout * 60_000);
+          req.session = session;
+          if (session.mustChangePassword && !route.allowDuringPasswordChange) {
+            throw new BizError(ResultCode.BadRequest, Messages.mustChangePassword);
+          }
+          if (typeof route.access === 'object' && !session.isAdministrator) {
+            const allowed = await hasPermission(
+              services.db,
+              session.userId,
+              route.access.module,
+              route.access.button,
+            );
+            if (!allowed) throw new BizError(ResultCode.BadRequest, Messages.permissionDenied);
+          }
+        }
+        const ctx = {
+          req,
+          reply,
+          body: (route.body ? parseInput(route.body, req.body) : undefined) as Parsed<B>,
+          query: (route.query ? parseInput(route.query, req.query) : undefined) as Parsed<Q>,
+          params: (route.params ? parseInput(route.params, req.params) : undefined) as Parsed<P>,
+          session: session as RouteContext<B, Q, P, A>['session'],
+        };
+        const result = await route.handler(ctx);
+        if (result === reply) return reply;
+        if (result instanceof Answer)
+          return { code: ResultCode.Success, msg: result.msg, data: result.data ?? null };
+        return { code: ResultCode.Success, msg: Messages.success, data: result ?? null };
+      },
+    });
+  }
+}

@@ -1,0 +1,142 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ResultCode } from '@console/shared';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client.js';
+import { userSessions, users } from '../db/schema/index.js';
+import { BizError } from './errors.js';
+import { newId } from './ids.js';
+import { Messages } from './messages.js';
+import type { ClientInfo } from './request.js';
+
+export type EndReason = 'logout' | 'expired' | 'kicked' | 'forced' | 'disabled' | 'passwordChanged';
+
+/** Who is calling, resolved once per request from the Authorization header. */
+export interface Session {
+  id: string;
+  userId: string;
+  account: string;
+  realName: string;
+  organizeId: string | null;
+  isAdministrator: boolean;
+  mustChangePassword: boolean;
+  origin: string;
+  /** The header value exactly as the client sent it. */
+  token: string;
+}
+
+const TOKEN_PATTERN = /^Bearer ([A-Za-z0-9_-]{43})$/i;
+/** Last-activity writes are skipped when the previous one is this recent. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Which answer a dead session gets: kicked sessions say so, the rest are expired or unknown. */
+function endedCode(reason: string | null): BizError {
+  if (reason === 'kicked' || reason === 'forced' || reason === 'disabled')
+    return new BizError(ResultCode.SessionKicked, Messages.sessionKicked);
+  if (reason === 'expired' || reason === 'passwordChanged')
+    return new BizError(ResultCode.SessionExpired, Messages.sessionExpired);
+  return new BizError(ResultCode.TokenInvalid, Messages.tokenInvalid);
+}
+
+export class SessionService {
+  constructor(private readonly db: Db) {}
+
+  /** Starts a session and returns the header value the client sends back. */
+  async create(
+    tx: DbOrTx,
+    userId: string,
+    client: ClientInfo,
+    options: { singleLogin: boolean },
+  ): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const now = Date.now();
+    if (options.singleLogin) await this.endAllForUser(tx, userId, 'kicked');
+    await tx.insert(userSessions).values({
+      id: newId(),
+      tokenHash: hashToken(token),
+      userId,
+      origin: client.origin,
+      ipAddress: client.ip,
+      browser: client.browser,
+      platForm: client.platForm,
+      createdTime: now,
+      lastActiveTime: now,
+    });
+    return `Bearer ${token}`;
+  }
+
+  /** Resolves the Authorization header or throws the session code (600, 601, 602). */
+  async resolve(header: string | undefined, idleTimeoutMs: number): Promise<Session> {
+    const match = header ? TOKEN_PATTERN.exec(header.trim()) : null;
+    if (!match) throw new BizError(ResultCode.TokenInvalid, Messages.tokenInvalid);
+    const [row] = await this.db
+      .select({
+        id: userSessions.id,
+        userId: userSessions.userId,
+        origin: userSessions.origin,
+        lastActiveTime: userSessions.lastActiveTime,
+        endReason: userSessions.endReason,
+        endedTime: userSessions.endedTime,
+        account: users.account,
+        realName: users.realName,
+        organizeId: users.organizeId,
+        isAdministrator: users.isAdministrator,
+        mustChangePassword: users.mustChangePassword,
+        enabledMark: users.enabledMark,
+        deleteMark: users.deleteMark,
+      })
+      .from(userSessions)
+      .innerJoin(users, eq(users.id, userSessions.userId))
+      .where(eq(userSessions.tokenHash, hashToken(match[1]!)))
+      .limit(1);
+    if (!row) throw new BizError(ResultCode.TokenInvalid, Messages.tokenInvalid);
+    if (row.endedTime !== null) throw endedCode(row.endReason);
+
+    const now = Date.now();
+    if (row.enabledMark !== 1 || row.deleteMark !== 0) {
+      await this.end(this.db, row.id, 'disabled');
+      throw endedCode('disabled');
+    }
+    if (now - row.lastActiveTime > idleTimeoutMs) {
+      await this.end(this.db, row.id, 'expired');
+      throw endedCode('expired');
+    }
+    if (now - row.lastActiveTime > TOUCH_INTERVAL_MS) {
+      await this.db.update(userSessions).set({ lastActiveTime: now }).where(eq(userSessions.id, row.id));
+    }
+    return {
+      id: row.id,
+      userId: row.userId,
+      account: row.account,
+      realName: row.realName,
+      organizeId: row.organizeId,
+      isAdministrator: row.isAdministrator === 1,
+      mustChangePassword: row.mustChangePassword === 1,
+      origin: row.origin,
+      token: header!.trim(),
+    };
+  }
+
+  async end(tx: DbOrTx, sessionId: string, reason: EndReason): Promise<void> {
+    await tx
+      .update(userSessions)
+      .set({ endedTime: Date.now(), endReason: reason })
+      .where(and(eq(userSessions.id, sessionId), isNull(userSessions.endedTime)));
+  }
+
+  /** Ends every live session of a user, optionally keeping one (the caller's). */
+  async endAllForUser(
+    tx: DbOrTx,
+    userId: string,
+    reason: EndReason,
+    exceptSessionId?: string,
+  ): Promise<void> {
+    const conditions = [eq(userSessions.userId, userId), isNull(userSessions.endedTime)];
+    if (exceptSessionId) conditions.push(ne(userSessions.id, exceptSessionId));
+    await tx
+      .update(userSessions)
+      .set({ endedTime: Date.now(), endReason: reason })
+      .where(and(...conditions));
+  }
+}

@@ -1,0 +1,162 @@
+import {
+  DEFAULT_LAYOUT,
+  type LoginBody,
+  type LoginConfig,
+  type LoginResult,
+  type UpdatePasswordBody,
+} from '@console/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { badRequest } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import { hashPassword, verifyPassword } from '../../core/passwords.js';
+import type { ClientInfo } from '../../core/request.js';
+import type { Session } from '../../core/sessions.js';
+import type { DbOrTx } from '../../db/client.js';
+import { logs, users } from '../../db/schema/index.js';
+import type { Services } from '../../services.js';
+import { CaptchaMessages } from '../captcha/service.js';
+
+export const OAuthMessages = {
+  wrongCredentials: '账号或密码错误',
+  codeRequired: '请输入验证码',
+  locked: (minutes: number) => `账号已被锁定，请${minutes}分钟后再试`,
+  disabled: '账号已被禁用，请联系管理员',
+  loginSuccess: '登录成功',
+  logoutSuccess: '退出成功',
+  wrongPassword: '密码错误',
+  wrongOldPassword: '旧密码错误',
+  samePassword: '新密码不能与旧密码相同',
+  passwordChanged: '密码修改成功，请牢记新密码',
+  unlocked: '解锁成功',
+} as const;
+
+async function writeLoginLog(
+  tx: DbOrTx,
+  entry: { userId: string | null; userName: string; ok: boolean; client: ClientInfo; abstracts: string },
+) {
+  await tx.insert(logs).values({
+    id: newId(),
+    category: 1,
+    userId: entry.userId,
+    userName: entry.userName,
+    loginMark: entry.ok ? 1 : 0,
+    ipAddress: entry.client.ip,
+    ipAddressName: entry.client.ipAddressName,
+    browser: entry.client.browser,
+    platForm: entry.client.platForm,
+    abstracts: entry.abstracts,
+  });
+}
+
+export class OAuthService {
+  constructor(private readonly services: Services) {}
+
+  async loginConfig(account: string, ip: string): Promise<LoginConfig> {
+    const [state, config] = await Promise.all([
+      this.services.signInGuard.state(account, ip),
+      this.services.sysConfig.get(),
+    ]);
+    return {
+      enableVerificationCode: state.codeRequired ? 1 : 0,
+      verificationCodeNumber: config.verificationCodeNumber,
+    };
+  }
+
+  async login(input: LoginBody, client: ClientInfo): Promise<LoginResult> {
+    const { signInGuard, captcha, db, sessions, sysConfig } = this.services;
+    const state = await signInGuard.state(input.account, client.ip);
+    if (state.lockedMinutes > 0) throw badRequest(OAuthMessages.locked(state.lockedMinutes));
+    if (state.codeRequired) {
+      if (!input.code) throw badRequest(OAuthMessages.codeRequired, { needCode: true });
+      if (!(await captcha.verify(input.timestamp, input.code)))
+        throw badRequest(CaptchaMessages.wrong, { needCode: true });
+    }
+
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.account, input.account), eq(users.deleteMark, 0)))
+      .limit(1);
+    const passwordOk = await verifyPassword(user?.passwordHash, input.password);
+    if (!user || !passwordOk) {
+      const lockedMinutes = await signInGuard.fail(input.account, client.ip);
+      await writeLoginLog(db, {
+        userId: user?.id ?? null,
+        userName: input.account.slice(0, 100),
+        ok: false,
+        client,
+        abstracts: lockedMinutes ? 'locked' : 'wrong credentials',
+      });
+      if (lockedMinutes) throw badRequest(OAuthMessages.locked(lockedMinutes));
+      const after = await signInGuard.state(input.account, client.ip);
+      throw badRequest(OAuthMessages.wrongCredentials, { needCode: after.codeRequired });
+    }
+    if (user.enabledMark !== 1) throw badRequest(OAuthMessages.disabled);
+
+    await signInGuard.succeed(input.account);
+    const config = await sysConfig.get();
+    const token = await db.transaction(async (tx) => {
+      const issued = await sessions.create(tx, user.id, client, { singleLogin: config.singleLogin === 1 });
+      await writeLoginLog(tx, {
+        userId: user.id,
+        userName: user.realName,
+        ok: true,
+        client,
+        abstracts: 'signed in',
+      });
+      return issued;
+    });
+    return { token, theme: user.theme ?? DEFAULT_LAYOUT };
+  }
+
+  async logout(session: Session): Promise<void> {
+    await this.services.sessions.end(this.services.db, session.id, 'logout');
+  }
+
+  /** Unlocks the screen: the session's own account and password are required. */
+  async unlockScreen(session: Session, account: string, password: string, client: ClientInfo): Promise<void> {
+    const { signInGuard, db } = this.services;
+    const state = await signInGuard.state(session.account, client.ip);
+    if (state.lockedMinutes > 0) throw badRequest(OAuthMessages.locked(state.lockedMinutes));
+    const [user] = await db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, session.userId));
+    const ok = account === session.account && (await verifyPassword(user?.hash, password));
+    if (!ok) {
+      const lockedMinutes = await signInGuard.fail(session.account, client.ip);
+      if (lockedMinutes) throw badRequest(OAuthMessages.locked(lockedMinutes));
+      throw badRequest(OAuthMessages.wrongPassword);
+    }
+    await signInGuard.succeed(session.account);
+  }
+
+  /** Replaces the password; the user's other sessions end (they sign in again). */
+  async changePassword(session: Session, input: UpdatePasswordBody): Promise<void> {
+    const { captcha, db, sessions } = this.services;
+    if (!(await captcha.verify(input.timestamp, input.code))) throw badRequest(CaptchaMessages.wrong);
+    if (input.oldPassword === input.password) throw badRequest(OAuthMessages.samePassword);
+    const [user] = await db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, session.userId));
+    if (!(await verifyPassword(user?.hash, input.oldPassword)))
+      throw badRequest(OAuthMessages.wrongOldPassword);
+    const passwordHash = await hashPassword(input.password);
+    const now = Date.now();
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({
+          passwordHash,
+          mustChangePassword: 0,
+          changePasswordDate: now,
+          lastModifyTime: now,
+          lastModifyUserId: session.userId,
+          version: sql`${users.version} + 1`,
+        })
+        .where(eq(users.id, session.userId));
+      await sessions.endAllForUser(tx, session.userId, 'passwordChanged', session.id);
+    });
+  }
+}

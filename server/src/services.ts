@@ -1,0 +1,33 @@
+import type { Config } from './config.js';
+import type { KeyValueStore } from './core/kv/index.js';
+import { SessionService } from './core/sessions.js';
+import type { Database, Db } from './db/client.js';
+import { CaptchaService } from './modules/captcha/service.js';
+import { SignInGuard } from './modules/oauth/signInGuard.js';
+import { SysConfigService } from './modules/system/sysConfig/service.js';
+
+/** What the feature modules share; built once per app instance. */
+export interface Services {
+  config: Config;
+  database: Database;
+  db: Db;
+  kv: KeyValueStore;
+  sysConfig: SysConfigService;
+  sessions: SessionService;
+  captcha: CaptchaService;
+  signInGuard: SignInGuard;
+}
+
+export function createServices(config: Config, database: Database, kv: KeyValueStore): Services {
+  const sysConfig = new SysConfigService(database.db, kv);
+  return {
+    config,
+    database,
+    db: database.db,
+    kv,
+    sysConfig,
+    sessions: new SessionService(database.db),
+    captcha: new CaptchaService(kv, config.CAPTCHA_ECHO),
+    signInGuard: new SignInGuard(kv, sysConfig),
+  };
+}

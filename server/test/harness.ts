@@ -1,0 +1,197 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { type Config, loadConfig } from '../src/config.js';
+import { openKeyValueStore } from '../src/core/kv/index.js';
+import { openDatabase } from '../src/db/client.js';
+import { seedDatabase } from '../src/db/seed/index.js';
+import { createServices, type Services } from '../src/services.js';
+
+/** The administrator's password in tests (set through ADMIN_PASSWORD, as an operator would). */
+export const ADMIN_PASSWORD = 'Admin12345';
+export const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+/**
+ * Where a test file's data lives: its own in-memory PGlite, or, with TEST_DATABASE_URL set,
+ * its own freshly created PostgreSQL database (dropped at the end).
+ */
+export interface TestDatabase {
+  url?: string;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return { drop: async () => undefined };
+  const name = `console_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  code: number;
+  msg: string;
+  data: T;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  token?: string;
+  json?: unknown;
+  form?: Record<string, string>;
+  body?: string | Uint8Array;
+  headers?: Record<string, string>;
+}
+
+/** A running server on loopback, spoken to over real HTTP. */
+export class TestServer {
+  constructor(
+    readonly app: FastifyInstance,
+    readonly services: Services,
+    readonly baseUrl: string,
+  ) {}
+
+  async request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<Answer<T>> {
+    const headers: Record<string, string> = { 'jnpf-origin': 'pc', ...options.headers };
+    if (options.token) headers.authorization = options.token;
+    let body: string | Uint8Array | undefined = options.body;
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    } else if (options.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(options.form).toString();
+    }
+    const separator = path.includes('?') ? '&' : '?';
+    const response = await fetch(`${this.baseUrl}${path}${separator}n=${Math.floor(Date.now() / 1000)}`, {
+      method,
+      headers,
+      body,
+    });
+    const text = await response.text();
+    const parsed = text.startsWith('{') ? JSON.parse(text) : { code: undefined, msg: undefined, data: text };
+    return {
+      status: response.status,
+      code: parsed.code,
+      msg: parsed.msg,
+      data: parsed.data,
+      headers: response.headers,
+    };
+  }
+
+  /** Signs in and returns the Authorization value. */
+  async login(account: string, password: string, extra: Record<string, string> = {}): Promise<string> {
+    const answer = await this.loginAnswer(account, password, extra);
+    if (answer.code !== 200) throw new Error(`login ${account} failed: ${answer.code} ${answer.msg}`);
+    return answer.data.token;
+  }
+
+  loginAnswer(
+    account: string,
+    password: string,
+    extra: Record<string, string> = {},
+    headers: Record<string, string> = {},
+  ) {
+    return this.request<{ token: string; theme: string }>('POST', '/api/oauth/Login', {
+      form: {
+        account,
+        password: md5(password),
+        code: '',
+        timestamp: '',
+        origin: 'password',
+        grant_type: 'password',
+        ...extra,
+      },
+      headers,
+    });
+  }
+
+  /** Asks for an image code and reads it from the shared store, as a person reads the image. */
+  async imageCode(): Promise<{ timestamp: string; code: string }> {
+    const timestamp = String(Date.now()) + String(Math.floor(Math.random() * 1000));
+    const image = await this.request('GET', `/api/file/ImageCode/${timestamp}`);
+    if (image.status !== 200) throw new Error('image code not served');
+    const code = await this.services.kv.get(`captcha:${timestamp}`);
+    if (!code) throw new Error('image code not stored');
+    return { timestamp, code };
+  }
+
+  /** Signs in as admin and replaces the initial password, as the first sign-in requires. */
+  async adminToken(): Promise<string> {
+    const token = await this.login('admin', ADMIN_PASSWORD).catch(() =>
+      this.login('admin', `${ADMIN_PASSWORD}x`),
+    );
+    const me = await this.request<{ userInfo: { changePasswordDate: number | null } }>(
+      'GET',
+      '/api/oauth/CurrentUser',
+      {
+        token,
+      },
+    );
+    if (me.data.userInfo.changePasswordDate !== null) return token;
+    const { timestamp, code } = await this.imageCode();
+    const changed = await this.request('POST', '/api/oauth/updatePasswordMessage', {
+      token,
+      json: { oldPassword: md5(ADMIN_PASSWORD), password: md5(`${ADMIN_PASSWORD}x`), code, timestamp },
+    });
+    if (changed.code !== 200) throw new Error(`password change failed: ${changed.msg}`);
+    return token;
+  }
+
+  async close() {
+    await this.app.close();
+    await this.services.kv.close();
+    await this.services.database.close();
+  }
+}
+
+export interface StartOptions {
+  database?: TestDatabase;
+  env?: Record<string, string>;
+  /** Shared store prefix; instances that must share state pass the same one. */
+  redisPrefix?: string;
+  demo?: boolean;
+  /** A PGlite folder that outlives the instance (default: in memory). */
+  dataDir?: string;
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Starts one server instance on 127.0.0.1 with a random port. */
+export async function startServer(options: StartOptions = {}): Promise<TestServer> {
+  const config: Config = loadConfig({
+    LOG_LEVEL: options.logStream ? 'info' : 'silent',
+    NODE_ENV: 'test',
+    ADMIN_PASSWORD,
+    REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+    REDIS_PREFIX: options.redisPrefix ?? `test:${randomBytes(4).toString('hex')}:`,
+    ...options.env,
+  });
+  const database = await openDatabase({
+    databaseUrl: options.database?.url,
+    dataDir: options.dataDir ?? 'memory://',
+    poolSize: 5,
+  });
+  const kv = openKeyValueStore({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });
+  const services = createServices(config, database, kv);
+  await seedDatabase(database.db, { adminPassword: ADMIN_PASSWORD, demo: options.demo ?? false });
+  const app = await buildApp(services, { logStream: options.logStream });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  return new TestServer(app, services, `http://127.0.0.1:${address.port}`);
+}
