@@ -1,0 +1,9 @@
+import { currentUser } from './currentUser.js';
+import { login } from './login.js';
+import type { Scenario } from './types.js';
+
+/**
+ * Every scenario, in the order they run against one server. Later issues add theirs here
+ * (bill numbers/s, user list, socket fan-out, bundle sizes), each its own module.
+ */
+export const SCENARIOS: Scenario[] = [login, currentUser];

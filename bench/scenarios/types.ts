@@ -1,0 +1,37 @@
+import type { Measurement } from '../lib/measure.js';
+import type { BenchServer } from '../lib/server.js';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface ScenarioContext {
+  server: BenchServer;
+  database: DatabaseKind;
+  /** The administrator's password after the first-sign-in change. */
+  adminPassword: string;
+  /** Shortened durations for a smoke run (--quick); figures are then not comparable. */
+  quick: boolean;
+}
+
+/** What a scenario measured. */
+export interface ScenarioOutput extends Measurement {
+  /** Body bytes of one answer (without HTTP headers), where meaningful. */
+  bodyBytes?: number;
+  notes: string[];
+}
+
+/** A scenario's figures with where they come from (filled in by run.ts). */
+export interface ScenarioResult extends ScenarioOutput {
+  scenario: string;
+  title: string;
+  section: string;
+  database: DatabaseKind;
+}
+
+export interface Scenario {
+  /** Selects the scenario on the command line: `npm run bench -- currentUser`. */
+  name: string;
+  title: string;
+  /** The docs/benchmarks.md section (`<!-- bench:<section>:start -->`) its figures go to. */
+  section: string;
+  run(ctx: ScenarioContext): Promise<ScenarioOutput>;
+}
