@@ -6,12 +6,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createDatabase, REDIS_URL, redisReachable } from './lib/postgres.js';
+import { newestProfile, summarise } from './lib/profile.js';
 import { goalLines, machineLine, markdownTable, type Report, type Skipped, writeDocs } from './lib/report.js';
 import { BENCH_PASSWORD, BenchServer, REPO_ROOT, type ServerOptions } from './lib/server.js';
 import { SCENARIOS } from './scenarios/index.js';
 import type { DatabaseKind, Scenario, ScenarioResult } from './scenarios/types.js';
 
-const USAGE = `usage: npm run bench [-- <scenario>...] [--write-docs] [--db=pglite|postgres] [--quick]
+const USAGE = `usage: npm run bench [-- <scenario>...] [--write-docs] [--db=pglite|postgres] [--quick] [--cpu-prof]
 scenarios: ${SCENARIOS.map((s) => s.name).join(', ')} (none named: all)
 (through the root script npm turns --flags into npm_config_* variables; both are read)`;
 
@@ -20,6 +21,8 @@ interface Args {
   writeDocs: boolean;
   databases: DatabaseKind[];
   quick: boolean;
+  /** Profiles the server (node --cpu-prof) into bench/results/profiles and summarises it. */
+  cpuProf: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -47,6 +50,7 @@ function parseArgs(argv: string[]): Args {
     writeDocs: flag('write-docs'),
     databases,
     quick: flag('quick'),
+    cpuProf: flag('cpu-prof'),
   };
 }
 
@@ -56,6 +60,11 @@ async function runAgainst(
   args: Args,
 ): Promise<ScenarioResult[]> {
   const started = Date.now();
+  const profileDir = path.join(REPO_ROOT, 'bench/results/profiles', database);
+  if (args.cpuProf) {
+    await mkdir(profileDir, { recursive: true });
+    serverOptions.nodeArgs = ['--cpu-prof', `--cpu-prof-dir=${profileDir}`];
+  }
   const server = await BenchServer.start(serverOptions);
   const results: ScenarioResult[] = [];
   try {
@@ -84,6 +93,11 @@ async function runAgainst(
     }
   } finally {
     await server.stop();
+  }
+  if (args.cpuProf) {
+    const file = await newestProfile(profileDir);
+    if (file)
+      console.log(`[${database}] server profile (whole run, set-up included):\n${await summarise(file)}`);
   }
   return results;
 }

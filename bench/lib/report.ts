@@ -24,7 +24,7 @@ export function machineLine(): string {
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '–');
 
 export function markdownTable(results: ScenarioResult[]): string {
-  const lines = [
+  const lines: string[] = [
     '| Scenario | Database | Conns | Duration | Req/s | p50 ms | p95 ms | p99 ms | Bytes/answer | Non-200 |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
@@ -67,6 +67,7 @@ export function sectionText(report: Report, results: ScenarioResult[]): string {
     markdownTable(results),
     '',
     ...goalLines(results),
+    ...results.flatMap((r) => r.notes.map((note) => `- ${r.scenario} (${r.database}): ${note}`)),
     ...report.skipped.map((s) => `- ${s.database} run skipped: ${s.reason}`),
   ];
   return parts.filter((line, i) => line !== '' || i > 0).join('\n');

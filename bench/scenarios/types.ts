@@ -16,6 +16,8 @@ export interface ScenarioContext {
 export interface ScenarioOutput extends Measurement {
   /** Body bytes of one answer (without HTTP headers), where meaningful. */
   bodyBytes?: number;
+  /** Median latency of requests sent one at a time (no queueing), where measured. */
+  unloadedP50Ms?: number;
   notes: string[];
 }
 
