@@ -2,11 +2,13 @@ import { existsSync } from 'node:fs';
 import { ResultCode } from '@console/shared';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { BizError } from './core/errors.js';
 import { loggerOptions } from './core/logger.js';
 import { Messages } from './core/messages.js';
 import { registerCaptchaRoutes } from './modules/captcha/routes.js';
+import { registerSocket } from './modules/message/socket.js';
 import { registerOAuthRoutes } from './modules/oauth/routes.js';
 import type { Services } from './services.js';
 
@@ -73,8 +75,10 @@ export async function buildApp(
     });
   });
 
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   registerOAuthRoutes(app, services);
   registerCaptchaRoutes(app, services);
+  registerSocket(app, services);
 
   const webDist = config.WEB_DIST;
   if (webDist && existsSync(webDist)) {
