@@ -60,17 +60,16 @@ export function goalLines(results: ScenarioResult[]): string[] {
 
 /** The text that goes between a section's markers. */
 export function sectionText(report: Report, results: ScenarioResult[]): string {
-  const parts = [
-    `Measured ${report.date} on: ${report.machine}.`,
-    report.quick ? '\n**Quick smoke run (--quick): shortened durations, not comparable.**' : '',
-    '',
+  const parts = [`Measured ${report.date} on: ${report.machine}.`, ''];
+  if (report.quick) parts.push('**Quick smoke run (--quick): shortened durations, not comparable.**', '');
+  parts.push(
     markdownTable(results),
     '',
     ...goalLines(results),
     ...results.flatMap((r) => r.notes.map((note) => `- ${r.scenario} (${r.database}): ${note}`)),
     ...report.skipped.map((s) => `- ${s.database} run skipped: ${s.reason}`),
-  ];
-  return parts.filter((line, i) => line !== '' || i > 0).join('\n');
+  );
+  return parts.join('\n');
 }
 
 /**
