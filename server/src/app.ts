@@ -7,9 +7,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { BizError } from './core/errors.js';
 import { loggerOptions } from './core/logger.js';
 import { Messages } from './core/messages.js';
-import { registerCaptchaRoutes } from './modules/captcha/routes.js';
-import { registerSocket } from './modules/message/socket.js';
-import { registerOAuthRoutes } from './modules/oauth/routes.js';
+import { registerModules } from './modules/index.js';
 import type { Services } from './services.js';
 
 /** Fastify's own error codes for requests it could not even read. */
@@ -76,9 +74,7 @@ export async function buildApp(
   });
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  registerOAuthRoutes(app, services);
-  registerCaptchaRoutes(app, services);
-  registerSocket(app, services);
+  registerModules(app, services);
 
   const webDist = config.WEB_DIST;
   if (webDist && existsSync(webDist)) {

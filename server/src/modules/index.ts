@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../services.js';
+import { registerCaptchaRoutes } from './captcha/routes.js';
+import { registerSocket } from './message/socket.js';
+import { registerOAuthRoutes } from './oauth/routes.js';
+
+/** Every feature's routes; a new feature adds its line here. */
+export function registerModules(app: FastifyInstance, services: Services) {
+  registerOAuthRoutes(app, services);
+  registerCaptchaRoutes(app, services);
+  registerSocket(app, services);
+}
