@@ -1,16 +1,44 @@
 #!/usr/bin/env node
-// Makes sure Debian's Chromium is available for the e2e suite. Never downloads a browser build.
+// Makes sure Debian's Chromium (and a CJK font, so that screenshots of the Chinese interface are
+// legible) is available for the e2e suite. Never downloads a browser build.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import process from 'node:process';
 
 const CHROMIUM = '/usr/bin/chromium';
+const CJK_FONT_PACKAGE = 'fonts-noto-cjk';
 
-if (existsSync(CHROMIUM)) {
-  process.exit(0);
+function hasCjkFont() {
+  const result = spawnSync('fc-list', [':lang=zh'], { encoding: 'utf8' });
+  return result.status === 0 && result.stdout.trim().length > 0;
 }
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+if (existsSync(CHROMIUM)) {
+  if (!hasCjkFont()) {
+    if (isRoot) {
+      console.log(`ensure-chromium: no CJK font found, installing ${CJK_FONT_PACKAGE}...`);
+      spawnSync(
+        'sh',
+        [
+          '-c',
+          `apt-get install -y --no-install-recommends ${CJK_FONT_PACKAGE} || (apt-get update && apt-get install -y --no-install-recommends ${CJK_FONT_PACKAGE})`,
+        ],
+        {
+          stdio: 'inherit',
+          env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+        },
+      );
+    } else {
+      console.warn(
+        `ensure-chromium: no CJK font; screenshots will show boxes (apt-get install ${CJK_FONT_PACKAGE}).`,
+      );
+    }
+  }
+  process.exit(0);
+}
+
 if (!isRoot) {
   console.error(
     `ensure-chromium: ${CHROMIUM} is missing and this process is not root.\n` +
@@ -20,7 +48,7 @@ if (!isRoot) {
 }
 
 console.log(`ensure-chromium: ${CHROMIUM} is missing, installing Debian's chromium package...`);
-const result = spawnSync('sh', ['-c', 'apt-get update && apt-get install -y chromium'], {
+const result = spawnSync('sh', ['-c', `apt-get update && apt-get install -y chromium ${CJK_FONT_PACKAGE}`], {
   stdio: 'inherit',
   env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
 });

@@ -17,7 +17,7 @@ describe('route guard (anonymous)', () => {
     const { context, page } = await newPage(browser);
     await page.goto(appUrl('/home'));
     await page.waitForURL(/#\/login\?redirect=%2Fhome$/);
-    await expect(page.locator('#login_account').isVisible()).resolves.toBe(true);
+    await page.locator('#login_account').waitFor();
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('智能问答管理平台');
     await context.close();
   });

@@ -37,6 +37,8 @@ describe('sign-in and forced password change', () => {
 
   it('signs in with the printed password, forces and accepts the password change, signs out and in again', async () => {
     const { context, page } = await newPage(browser);
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => visited.push(frame.url()));
     await page.goto(appUrl('/login'));
     await page.locator('#login_account').waitFor();
     await page.waitForLoadState('networkidle');
@@ -86,6 +88,9 @@ describe('sign-in and forced password change', () => {
       .getByRole('button', { name: /确\s?定/ })
       .click();
     await page.waitForURL(/#\/login$/);
+    await page.waitForTimeout(300);
+    expect(page.url()).toMatch(/#\/login$/);
+    expect(visited.filter((url) => url.includes('redirect='))).toEqual([]);
     await expect(page.evaluate(() => localStorage.getItem('console_token'))).resolves.toBeNull();
 
     // Sign in with the new password: no dialog this time.

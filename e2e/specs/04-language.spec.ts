@@ -41,12 +41,14 @@ describe('language switch', () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'admin', adminPassword());
     await page.waitForURL(/#\/home$/);
-    await page.getByRole('menuitem', { name: '首页' }).waitFor();
+    await page.getByText('所属组织', { exact: true }).waitFor();
     await page.getByRole('combobox', { name: '语言' }).click();
     await page.getByRole('option', { name: '繁體中文' }).click();
-    await page.getByRole('menuitem', { name: '首頁' }).waitFor();
+    await page.getByText('所屬組織', { exact: true }).waitFor();
+    await page.getByRole('combobox', { name: '語言' }).waitFor();
     await page.reload();
-    await page.getByRole('menuitem', { name: '首頁' }).waitFor();
+    await page.getByText('所屬組織', { exact: true }).waitFor();
+    await expect(page.title()).resolves.toContain('首頁');
     await expect(page.evaluate(() => localStorage.getItem('console_language'))).resolves.toBe('zhtw');
     await context.close();
   });

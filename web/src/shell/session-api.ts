@@ -6,5 +6,6 @@ export function fetchCurrentUser(): Promise<CurrentUser> {
 }
 
 export function logout(): Promise<unknown> {
-  return http.get('/oauth/Logout', undefined, { silent: true });
+  // Signing out with an already expired session is fine: no toast, no session handling.
+  return http.get('/oauth/Logout', undefined, { silent: true, skipSessionCheck: true });
 }

@@ -4,6 +4,7 @@ import { Avatar, Button, Dropdown, Layout, Menu, type MenuProps, Modal } from 'a
 import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { clearToken, getToken } from '../api/token';
 import { BrandMark } from '../app/brand-mark';
 import { LanguageSelect } from '../app/language-select';
 import { PageLoading } from '../app/page-loading';
@@ -42,14 +43,26 @@ export default function ShellLayout() {
   const forcePassword = mustChangePassword(userInfo, sysConfig);
   const sysName = sysConfig?.sysName || t('common:appTitle');
 
-  // Leaving the signed-in frame (sign-out, expired session) drops all cached server state.
-  useEffect(() => () => queryClient.clear(), []);
-
-  const items = useMemo<MenuItem[]>(
-    () => [{ key: HOME_KEY, icon: <HomeOutlined />, label: t('menu.home') }, ...toItems(menuList)],
-    [menuList, t],
+  // Leaving the signed-in frame after sign-out drops the session state and all cached server state.
+  // (Guarded by the token so that StrictMode's trial unmount in development keeps them.)
+  useEffect(
+    () => () => {
+      if (getToken()) return;
+      useSession.getState().reset();
+      queryClient.clear();
+    },
+    [],
   );
-  const selectedKey = pathname === '/home' ? HOME_KEY : menuIdForPath(menuList, pathname);
+
+  // The server's menu normally holds the home page; add one only when it does not.
+  const menuHasHome = menuIdForPath(menuList, '/home') !== null;
+  const items = useMemo<MenuItem[]>(() => {
+    const fromServer = toItems(menuList);
+    return menuHasHome
+      ? fromServer
+      : [{ key: HOME_KEY, icon: <HomeOutlined />, label: t('menu.home') }, ...fromServer];
+  }, [menuList, menuHasHome, t]);
+  const selectedKey = menuIdForPath(menuList, pathname) ?? (pathname === '/home' ? HOME_KEY : null);
 
   const onMenuClick: MenuProps['onClick'] = ({ key }) => {
     if (key === HOME_KEY) {
@@ -72,8 +85,9 @@ export default function ShellLayout() {
       cancelText: t('common:actions.cancel'),
       onOk: async () => {
         await logout().catch(() => undefined);
-        useSession.getState().reset();
-        queryClient.clear();
+        // Only the token goes now; the state is dropped when the shell unmounts (below). Resetting it
+        // while still on a protected page would make the guard send us to /login?redirect=<page>.
+        clearToken();
         navigate('/login', { replace: true });
       },
     });
