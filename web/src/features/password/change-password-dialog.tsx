@@ -119,7 +119,16 @@ export function ChangePasswordDialog({
               type="button"
               className="image-code-button"
               onClick={refreshCode}
-              style={{ width: 120, height: 32, padding: 0, border: '1px solid #d9d9d9', borderRadius: 6 }}
+              style={{
+                width: 120,
+                height: 32,
+                padding: 0,
+                overflow: 'hidden',
+                border: '1px solid #d9d9d9',
+                borderRadius: 6,
+                background: '#fff',
+              }}
+              title={t('codeImageAlt')}
             >
               <img
                 src={imageCodeUrl(timestamp)}

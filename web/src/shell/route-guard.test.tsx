@@ -1,0 +1,59 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearToken, setToken } from '../api/token';
+import { isPublicPath, loginPathFor, RouteGuard } from './route-guard';
+import { useSession } from './session-store';
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [{ element: <RouteGuard />, children: [{ path: '*', element: <Where /> }] }],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+afterEach(() => {
+  cleanup();
+  clearToken();
+  useSession.setState({ userInfo: null });
+});
+
+describe('route guard', () => {
+  it('knows the public paths of console.md 2.2', () => {
+    for (const path of ['/login', '/auth-redirect', '/sso', '/formShortLink'])
+      expect(isPublicPath(path)).toBe(true);
+    expect(isPublicPath('/home')).toBe(false);
+    expect(loginPathFor('/home')).toBe('/login?redirect=%2Fhome');
+  });
+
+  it('sends an anonymous visitor to /login with the redirect', async () => {
+    renderAt('/home?tab=1');
+    expect((await screen.findByTestId('where')).textContent).toBe('/login?redirect=%2Fhome%3Ftab%3D1');
+  });
+
+  it('lets an anonymous visitor see public paths', async () => {
+    renderAt('/sso');
+    expect((await screen.findByTestId('where')).textContent).toBe('/sso');
+  });
+
+  it('sends a signed-in visitor of /login to /', async () => {
+    setToken('Bearer t');
+    useSession.setState({ userInfo: { userId: '1', userAccount: 'a', userName: 'A' } });
+    renderAt('/login');
+    expect((await screen.findByTestId('where')).textContent).toBe('/');
+  });
+
+  it('renders protected pages once the user is known', async () => {
+    setToken('Bearer t');
+    useSession.setState({ userInfo: { userId: '1', userAccount: 'a', userName: 'A' } });
+    renderAt('/home');
+    expect((await screen.findByTestId('where')).textContent).toBe('/home');
+  });
+});
