@@ -24,7 +24,11 @@ function newest(folder) {
 const builds = [
   { workspace: 'packages/shared', output: 'packages/shared/dist/index.js', sources: ['packages/shared/src'] },
   { workspace: 'server', output: 'server/dist/main.js', sources: ['server/src', 'packages/shared/src'] },
-  { workspace: 'web', output: 'web/dist/index.html', sources: ['web/src', 'web/index.html', 'packages/shared/src'] },
+  {
+    workspace: 'web',
+    output: 'web/dist/index.html',
+    sources: ['web/src', 'web/index.html', 'packages/shared/src'],
+  },
 ];
 
 for (const build of builds) {

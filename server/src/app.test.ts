@@ -23,6 +23,8 @@ describe('logs', () => {
       await server.request('GET', `/api/oauth/CurrentUser?token=${encodeURIComponent(token)}`, { token });
       const text = chunks.join('');
       expect(text).toContain('/api/oauth/CurrentUser');
+      // Routes that send their own answer (images, cached JSON) must not send twice.
+      expect(text).not.toContain('Reply was already sent');
       for (const secret of [
         token.slice(7),
         md5(ADMIN_PASSWORD),

@@ -81,6 +81,8 @@ export async function buildApp(
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // The web build writes .br and .gz beside each asset; browsers get those.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Hashed assets never change; index.html must always be fetched again.
         reply.header(

@@ -35,6 +35,12 @@ const ConfigSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
+  /** Absolute session lifetime, however active; the idle timeout is a system setting. */
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 90)
+    .default(7 * 24),
   /** Grace period for in-flight requests on SIGTERM. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** Behind a reverse proxy: trust X-Forwarded-For for client addresses. */

@@ -26,7 +26,7 @@ export function createServices(config: Config, database: Database, kv: KeyValueS
     db: database.db,
     kv,
     sysConfig,
-    sessions: new SessionService(database.db),
+    sessions: new SessionService(database.db, config.SESSION_MAX_HOURS * 3_600_000),
     captcha: new CaptchaService(kv, config.CAPTCHA_ECHO),
     signInGuard: new SignInGuard(kv, sysConfig),
   };

@@ -6,6 +6,7 @@ import type { Services } from '../services.js';
 import { BizError } from './errors.js';
 import { Messages } from './messages.js';
 import type { Session } from './sessions.js';
+import { readStamps, type Stamps } from './stamps.js';
 import { parseInput } from './validation.js';
 
 /**
@@ -33,6 +34,8 @@ export interface RouteContext<B extends Schema, Q extends Schema, P extends Sche
   query: Parsed<Q>;
   params: Parsed<P>;
   session: A extends 'public' ? Session | undefined : Session;
+  /** Read once per request; public routes do not read them. */
+  stamps: A extends 'public' ? undefined : Stamps;
 }
 
 export interface RouteDefinition<B extends Schema, Q extends Schema, P extends Schema, A extends Access> {
@@ -44,7 +47,7 @@ export interface RouteDefinition<B extends Schema, Q extends Schema, P extends S
   body?: B;
   query?: Q;
   params?: P;
-  /** Returns the answer's data (or an Answer), or the reply itself after sending something else. */
+  /** Returns the answer's data (or an Answer), or the reply after sending something else itself. */
   handler(ctx: RouteContext<B, Q, P, A>): Promise<unknown>;
 }
 
@@ -66,8 +69,10 @@ export function defineRoute<B extends Schema, Q extends Schema, P extends Schema
       url,
       handler: async (req, reply) => {
         let session: Session | undefined;
+        let stamps: Stamps | undefined;
         if (route.access !== 'public') {
-          const config = await services.sysConfig.get();
+          stamps = await readStamps(services.kv);
+          const config = await services.sysConfig.get(stamps.sysConfig);
           session = await services.sessions.resolve(req.headers.authorization, config.tokenTimeout * 60_000);
           req.session = session;
           if (session.mustChangePassword && !route.allowDuringPasswordChange) {
@@ -90,9 +95,11 @@ export function defineRoute<B extends Schema, Q extends Schema, P extends Schema
           query: (route.query ? parseInput(route.query, req.query) : undefined) as Parsed<Q>,
           params: (route.params ? parseInput(route.params, req.params) : undefined) as Parsed<P>,
           session: session as RouteContext<B, Q, P, A>['session'],
+          stamps: stamps as RouteContext<B, Q, P, A>['stamps'],
         };
         const result = await route.handler(ctx);
-        if (result === reply) return reply;
+        // A reply is thenable: awaiting a handler that returned it yields undefined, so ask the reply.
+        if (reply.sent) return reply;
         if (result instanceof Answer)
           return { code: ResultCode.Success, msg: result.msg, data: result.data ?? null };
         return { code: ResultCode.Success, msg: Messages.success, data: result ?? null };

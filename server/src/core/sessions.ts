@@ -22,6 +22,9 @@ export interface Session {
   origin: string;
   /** The header value exactly as the client sent it. */
   token: string;
+  /** Change markers of the user's row, for caches of answers built from it. */
+  userVersion: number;
+  lastLogTime: number | null;
 }
 
 const TOKEN_PATTERN = /^Bearer ([A-Za-z0-9_-]{43})$/i;
@@ -40,7 +43,10 @@ function endedCode(reason: string | null): BizError {
 }
 
 export class SessionService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly maxAgeMs: number,
+  ) {}
 
   /** Starts a session and returns the header value the client sends back. */
   async create(
@@ -75,6 +81,7 @@ export class SessionService {
         id: userSessions.id,
         userId: userSessions.userId,
         origin: userSessions.origin,
+        createdTime: userSessions.createdTime,
         lastActiveTime: userSessions.lastActiveTime,
         endReason: userSessions.endReason,
         endedTime: userSessions.endedTime,
@@ -83,6 +90,8 @@ export class SessionService {
         organizeId: users.organizeId,
         isAdministrator: users.isAdministrator,
         mustChangePassword: users.mustChangePassword,
+        userVersion: users.version,
+        lastLogTime: users.lastLogTime,
         enabledMark: users.enabledMark,
         deleteMark: users.deleteMark,
       })
@@ -98,7 +107,7 @@ export class SessionService {
       await this.end(this.db, row.id, 'disabled');
       throw endedCode('disabled');
     }
-    if (now - row.lastActiveTime > idleTimeoutMs) {
+    if (now - row.lastActiveTime > idleTimeoutMs || now - row.createdTime > this.maxAgeMs) {
       await this.end(this.db, row.id, 'expired');
       throw endedCode('expired');
     }
@@ -115,6 +124,8 @@ export class SessionService {
       mustChangePassword: row.mustChangePassword === 1,
       origin: row.origin,
       token: header!.trim(),
+      userVersion: row.userVersion,
+      lastLogTime: row.lastLogTime,
     };
   }
 

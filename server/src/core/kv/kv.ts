@@ -5,6 +5,8 @@
  */
 export interface KeyValueStore {
   get(key: string): Promise<string | null>;
+  /** Several keys in one round trip. */
+  getMany(keys: string[]): Promise<(string | null)[]>;
   set(key: string, value: string, ttlMs: number): Promise<void>;
   /** Reads and deletes in one step, so a value (an image code) can be used once only. */
   take(key: string): Promise<string | null>;

@@ -32,6 +32,10 @@ export class MemoryStore implements KeyValueStore {
     return this.live(key)?.value ?? null;
   }
 
+  async getMany(keys: string[]) {
+    return keys.map((key) => this.live(key)?.value ?? null);
+  }
+
   async set(key: string, value: string, ttlMs: number) {
     this.entries.set(key, { value, expiresAt: this.now() + ttlMs });
   }

@@ -12,6 +12,10 @@ export class RedisStore implements KeyValueStore {
     return this.client.get(key);
   }
 
+  async getMany(keys: string[]) {
+    return keys.length ? this.client.mget(...keys) : [];
+  }
+
   async set(key: string, value: string, ttlMs: number) {
     await this.client.set(key, value, 'PX', Math.max(1, Math.round(ttlMs)));
   }

@@ -9,10 +9,9 @@ import {
   type SysConfigInfo,
   type SystemRef,
 } from '@console/shared';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
-  logs,
   moduleButtons,
   moduleColumns,
   moduleDataSchemes,
@@ -93,7 +92,7 @@ export async function buildCurrentUser(
   const grants = isAdministrator ? null : await loadGrants(db, userId);
   const granted = (type: string, id: string) => grants === null || (grants.get(type)?.has(id) ?? false);
 
-  const [allSystems, allModules, relations, recentLogins, unitChain] = await Promise.all([
+  const [allSystems, allModules, relations, unitChain] = await Promise.all([
     db
       .select()
       .from(systems)
@@ -122,12 +121,6 @@ export async function buildCurrentUser(
       )
       .where(eq(userRelations.userId, userId))
       .orderBy(asc(userRelations.sortCode)),
-    db
-      .select()
-      .from(logs)
-      .where(and(eq(logs.category, 1), eq(logs.userId, userId), eq(logs.loginMark, 1)))
-      .orderBy(desc(logs.creatorTime))
-      .limit(2),
     unitsAbove(db, user.organizeId),
   ]);
 
@@ -160,7 +153,6 @@ export async function buildCurrentUser(
 
   const department = unitChain.at(-1);
   const company = [...unitChain].reverse().find((u) => u.category === 'company');
-  const previous = recentLogins[1];
   const positionRefs = relations
     .filter((r) => r.objectType === RelationType.Position && r.positionName)
     .map((r) => ({ id: r.objectId, name: r.positionName! }));
@@ -189,10 +181,10 @@ export async function buildCurrentUser(
       signImg: user.signImg,
       changePasswordDate:
         user.mustChangePassword === 1 ? null : (user.changePasswordDate ?? user.creatorTime),
-      prevLogin: previous ? 1 : 0,
-      prevLoginTime: previous?.creatorTime ?? null,
-      prevLoginIPAddress: previous?.ipAddress ?? null,
-      prevLoginIPAddressName: previous?.ipAddressName ?? null,
+      prevLogin: user.prevLogTime ? 1 : 0,
+      prevLoginTime: user.prevLogTime,
+      prevLoginIPAddress: user.prevLogIp,
+      prevLoginIPAddressName: user.prevLogIpName,
       systemIds,
       mobilePhone: user.mobilePhone,
       email: user.email,

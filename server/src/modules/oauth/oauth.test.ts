@@ -9,8 +9,10 @@ import {
   type TestDatabase,
   type TestServer,
 } from '../../../test/harness.js';
+import { newId } from '../../core/ids.js';
 import { hashPassword } from '../../core/passwords.js';
-import { userSessions, users } from '../../db/schema/index.js';
+import { bumpStamp, StampKey } from '../../core/stamps.js';
+import { authorizes, modules, userSessions, users } from '../../db/schema/index.js';
 import { PAGE_ADDRESSES } from '../../db/seed/menus.js';
 
 let database: TestDatabase;
@@ -134,6 +136,47 @@ describe('sign-in', () => {
   });
 });
 
+describe('CurrentUser answers', () => {
+  it('follow a grant as soon as the authorization stamp moves', async () => {
+    const [staff] = await server.services.db
+      .select()
+      .from(users)
+      .where(eq(users.isAdministrator, 0))
+      .offset(2)
+      .limit(1);
+    await setPassword(staff!.account, 'Staff12345');
+    const token = await server.login(staff!.account, 'Staff12345');
+    const before = await server.request<CurrentUserResult>('GET', '/api/oauth/CurrentUser', { token });
+    const [page] = await server.services.db
+      .select()
+      .from(modules)
+      .where(eq(modules.urlAddress, 'extend/barCode'))
+      .limit(1);
+    expect(flatten(before.data.menuList).some((m) => m.id === page!.id)).toBe(false);
+    await server.services.db.insert(authorizes).values([
+      { id: newId(), itemType: 'module', itemId: page!.id, objectType: 'User', objectId: staff!.id },
+      { id: newId(), itemType: 'module', itemId: page!.parentId, objectType: 'User', objectId: staff!.id },
+    ]);
+    await bumpStamp(server.services.kv, StampKey.authorization);
+    const after = await server.request<CurrentUserResult>('GET', '/api/oauth/CurrentUser', { token });
+    expect(flatten(after.data.menuList).some((m) => m.id === page!.id)).toBe(true);
+  });
+
+  it('are the same JSON gzipped and plain', async () => {
+    const token = await server.adminToken();
+    const plain = await fetch(`${server.baseUrl}/api/oauth/CurrentUser`, {
+      headers: { authorization: token, 'accept-encoding': 'identity' },
+    });
+    const zipped = await fetch(`${server.baseUrl}/api/oauth/CurrentUser`, {
+      headers: { authorization: token, 'accept-encoding': 'gzip' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    // fetch decodes gzip itself; both bodies must be the same answer.
+    expect(await zipped.json()).toEqual(await plain.json());
+  });
+});
+
 describe('bad input changes nothing', () => {
   it('refuses a wrong password with the same answer as an unknown account', async () => {
     const before = await sessionCount();
@@ -218,6 +261,15 @@ describe('sessions', () => {
     const token = await server.adminToken();
     // Age the session past the idle timeout (120 minutes by default).
     await server.services.db.update(userSessions).set({ lastActiveTime: Date.now() - 121 * 60_000 });
+    expect((await server.request('GET', '/api/oauth/CurrentUser', { token })).code).toBe(600);
+  });
+
+  it('expires a session past its absolute lifetime with 600, however active', async () => {
+    const token = await server.adminToken();
+    // SESSION_MAX_HOURS defaults to a week.
+    await server.services.db
+      .update(userSessions)
+      .set({ createdTime: Date.now() - 7 * 24 * 3_600_000 - 60_000 });
     expect((await server.request('GET', '/api/oauth/CurrentUser', { token })).code).toBe(600);
   });
 

@@ -1,14 +1,17 @@
 import { LoginBody, UnlockBody, UpdatePasswordBody } from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { Messages } from '../../core/messages.js';
 import { clientInfo } from '../../core/request.js';
 import { answer, defineRoute } from '../../core/route.js';
 import type { Services } from '../../services.js';
+import { AnswerCache } from './answerCache.js';
 import { buildCurrentUser } from './currentUser.js';
 import { OAuthMessages, OAuthService } from './service.js';
 
 export function registerOAuthRoutes(app: FastifyInstance, services: Services) {
   const oauth = new OAuthService(services);
+  const currentUserAnswers = new AnswerCache();
 
   defineRoute(app, services, {
     method: 'GET',
@@ -32,8 +35,27 @@ export function registerOAuthRoutes(app: FastifyInstance, services: Services) {
     url: '/api/oauth/CurrentUser',
     access: 'session',
     allowDuringPasswordChange: true,
-    handler: async ({ session }) =>
-      buildCurrentUser(services.db, session.userId, await services.sysConfig.get()),
+    handler: async ({ session, stamps, req, reply }) => {
+      // Rebuilt only when the user's row, the grants and menus, or the settings have changed.
+      const key = [session.userVersion, session.lastLogTime, stamps.authorization, stamps.sysConfig].join(
+        '|',
+      );
+      let entry = currentUserAnswers.get(session.userId, key);
+      if (!entry) {
+        const config = await services.sysConfig.get(stamps.sysConfig);
+        const data = await buildCurrentUser(services.db, session.userId, config);
+        entry = currentUserAnswers.set(
+          session.userId,
+          key,
+          JSON.stringify({ code: 200, msg: Messages.success, data }),
+        );
+      }
+      reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+        return reply.header('content-encoding', 'gzip').send(AnswerCache.gzip(entry));
+      }
+      return reply.send(entry.json);
+    },
   });
 
   defineRoute(app, services, {

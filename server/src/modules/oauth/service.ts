@@ -97,6 +97,19 @@ export class OAuthService {
     const config = await sysConfig.get();
     const token = await db.transaction(async (tx) => {
       const issued = await sessions.create(tx, user.id, client, { singleLogin: config.singleLogin === 1 });
+      // The previous sign-in becomes what userInfo.prevLogin* shows.
+      await tx
+        .update(users)
+        .set({
+          prevLogTime: user.lastLogTime,
+          prevLogIp: user.lastLogIp,
+          prevLogIpName: user.lastLogIpName,
+          lastLogTime: Date.now(),
+          lastLogIp: client.ip,
+          lastLogIpName: client.ipAddressName,
+          logSuccessCount: sql`${users.logSuccessCount} + 1`,
+        })
+        .where(eq(users.id, user.id));
       await writeLoginLog(tx, {
         userId: user.id,
         userName: user.realName,

@@ -1,29 +1,29 @@
 import type { KeyValueStore } from '../../../core/kv/index.js';
+import { bumpStamp, StampKey } from '../../../core/stamps.js';
 import type { Db, DbOrTx } from '../../../db/client.js';
 import { sysConfig } from '../../../db/schema/index.js';
 import { SYS_CONFIG_DEFAULTS, type SysConfigValues } from './defaults.js';
 
-const VERSION_KEY = 'sysconfig:version';
-
 /**
- * Reads system settings. Each instance keeps a copy and reloads it when the shared version
- * number changes, so a change made through any instance applies everywhere without restart.
+ * Reads system settings. Each instance keeps a copy and reloads it when the shared stamp
+ * changes, so a change made through any instance applies everywhere without restart.
  */
 export class SysConfigService {
-  private cached: { version: string | null; values: SysConfigValues } | null = null;
+  private cached: { stamp: string | null; values: SysConfigValues } | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly kv: KeyValueStore,
   ) {}
 
-  async get(): Promise<SysConfigValues> {
-    const version = await this.kv.get(VERSION_KEY);
-    if (this.cached && this.cached.version === version) return this.cached.values;
+  /** The settings as of `stamp` (read from the store when the caller has not read it already). */
+  async get(stamp?: string | null): Promise<SysConfigValues> {
+    const current = stamp === undefined ? await this.kv.get(StampKey.sysConfig) : stamp;
+    if (this.cached && this.cached.stamp === current) return this.cached.values;
     const rows = await this.db.select({ key: sysConfig.key, value: sysConfig.value }).from(sysConfig);
     const values: Record<string, unknown> = { ...SYS_CONFIG_DEFAULTS };
     for (const row of rows) if (row.key in SYS_CONFIG_DEFAULTS) values[row.key] = row.value;
-    this.cached = { version, values: values as SysConfigValues };
+    this.cached = { stamp: current, values: values as SysConfigValues };
     return this.cached.values;
   }
 
@@ -43,10 +43,6 @@ export class SysConfigService {
 
   async invalidate(): Promise<void> {
     this.cached = null;
-    await this.kv.set(
-      VERSION_KEY,
-      String(Date.now()) + Math.random().toString(36).slice(2),
-      365 * 86_400_000,
-    );
+    await bumpStamp(this.kv, StampKey.sysConfig);
   }
 }
