@@ -1,3 +1,4 @@
+import type { UserInfo } from '@console/shared';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -25,6 +26,9 @@ afterEach(() => {
   useSession.setState({ userInfo: null });
 });
 
+/** Only the fields the guard reads matter here. */
+const signedInUser = { userId: '1', userAccount: 'a', userName: 'A' } as UserInfo;
+
 describe('route guard', () => {
   it('knows the public paths of console.md 2.2', () => {
     for (const path of ['/login', '/auth-redirect', '/sso', '/formShortLink'])
@@ -45,14 +49,14 @@ describe('route guard', () => {
 
   it('sends a signed-in visitor of /login to /', async () => {
     setToken('Bearer t');
-    useSession.setState({ userInfo: { userId: '1', userAccount: 'a', userName: 'A' } });
+    useSession.setState({ userInfo: signedInUser });
     renderAt('/login');
     expect((await screen.findByTestId('where')).textContent).toBe('/');
   });
 
   it('renders protected pages once the user is known', async () => {
     setToken('Bearer t');
-    useSession.setState({ userInfo: { userId: '1', userAccount: 'a', userName: 'A' } });
+    useSession.setState({ userInfo: signedInUser });
     renderAt('/home');
     expect((await screen.findByTestId('where')).textContent).toBe('/home');
   });
