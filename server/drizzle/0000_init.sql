@@ -151,6 +151,18 @@ CREATE TABLE "base_user" (
 	"log_success_count" integer DEFAULT 0 NOT NULL,
 	"entry_date" bigint,
 	"birthday" bigint,
+	"position_id" text,
+	"nation" text,
+	"native_place" text,
+	"certificates_type" text,
+	"certificates_number" text,
+	"education" text,
+	"tele_phone" text,
+	"landline" text,
+	"urgent_contacts" text,
+	"urgent_tele_phone" text,
+	"postal_address" text,
+	"signature" text,
 	"sort_code" integer DEFAULT 0 NOT NULL,
 	"description" text,
 	"creator_user_id" text,
@@ -320,6 +332,105 @@ CREATE TABLE "base_system" (
 	"delete_user_id" text
 );
 --> statement-breakpoint
+CREATE TABLE "base_province" (
+	"id" text PRIMARY KEY NOT NULL,
+	"parent_id" text DEFAULT '-1' NOT NULL,
+	"full_name" text NOT NULL,
+	"en_code" text NOT NULL,
+	"type" integer NOT NULL,
+	"sort_code" integer DEFAULT 0 NOT NULL,
+	"enabled_mark" integer DEFAULT 1 NOT NULL,
+	"description" text,
+	"creator_user_id" text,
+	"creator_time" bigint NOT NULL,
+	"last_modify_user_id" text,
+	"last_modify_time" bigint,
+	"version" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "base_bill_rule" (
+	"id" text PRIMARY KEY NOT NULL,
+	"full_name" text NOT NULL,
+	"en_code" text NOT NULL,
+	"category" text NOT NULL,
+	"prefix" text NOT NULL,
+	"date_format" text NOT NULL,
+	"digit" integer NOT NULL,
+	"start_number" text NOT NULL,
+	"example" text NOT NULL,
+	"counter" bigint DEFAULT 0 NOT NULL,
+	"date_part" text,
+	"sort_code" integer DEFAULT 0 NOT NULL,
+	"enabled_mark" integer DEFAULT 1 NOT NULL,
+	"description" text,
+	"creator_user_id" text,
+	"creator_time" bigint NOT NULL,
+	"last_modify_user_id" text,
+	"last_modify_time" bigint,
+	"version" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "base_dictionary_data" (
+	"id" text PRIMARY KEY NOT NULL,
+	"dictionary_type_id" text NOT NULL,
+	"parent_id" text DEFAULT '0' NOT NULL,
+	"full_name" text NOT NULL,
+	"en_code" text NOT NULL,
+	"enabled_mark" integer DEFAULT 1 NOT NULL,
+	"sort_code" integer DEFAULT 0 NOT NULL,
+	"description" text,
+	"creator_user_id" text,
+	"creator_time" bigint NOT NULL,
+	"last_modify_user_id" text,
+	"last_modify_time" bigint,
+	"version" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "base_dictionary_type" (
+	"id" text PRIMARY KEY NOT NULL,
+	"parent_id" text DEFAULT '0' NOT NULL,
+	"full_name" text NOT NULL,
+	"en_code" text NOT NULL,
+	"is_tree" integer DEFAULT 0 NOT NULL,
+	"sort_code" integer DEFAULT 0 NOT NULL,
+	"description" text,
+	"creator_user_id" text,
+	"creator_time" bigint NOT NULL,
+	"last_modify_user_id" text,
+	"last_modify_time" bigint,
+	"version" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "base_syn_third_info" (
+	"id" text PRIMARY KEY NOT NULL,
+	"third_type" integer NOT NULL,
+	"data_type" integer NOT NULL,
+	"sys_obj_id" text NOT NULL,
+	"third_obj_id" text,
+	"enabled_mark" integer NOT NULL,
+	"description" text,
+	"last_modify_time" bigint NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "base_sign_img" (
+	"id" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"file_name" text NOT NULL,
+	"is_default" integer DEFAULT 0 NOT NULL,
+	"creator_time" bigint NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "base_file" (
+	"id" text PRIMARY KEY NOT NULL,
+	"folder" text NOT NULL,
+	"name" text NOT NULL,
+	"mime" text NOT NULL,
+	"size" integer NOT NULL,
+	"content" "bytea" NOT NULL,
+	"creator_user_id" text,
+	"creator_time" bigint NOT NULL
+);
+--> statement-breakpoint
 CREATE UNIQUE INDEX "base_authorize_unique" ON "base_authorize" USING btree ("object_type","object_id","item_type","item_id");--> statement-breakpoint
 CREATE INDEX "base_authorize_item" ON "base_authorize" USING btree ("item_type","item_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "base_group_en_code" ON "base_group" USING btree ("en_code");--> statement-breakpoint
@@ -342,4 +453,16 @@ CREATE UNIQUE INDEX "base_module_data_scheme_code" ON "base_module_data_scheme" 
 CREATE UNIQUE INDEX "base_module_form_code" ON "base_module_form" USING btree ("module_id","en_code");--> statement-breakpoint
 CREATE INDEX "base_module_system" ON "base_module" USING btree ("system_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "base_module_en_code" ON "base_module" USING btree ("system_id","category","en_code");--> statement-breakpoint
-CREATE UNIQUE INDEX "base_system_en_code" ON "base_system" USING btree ("en_code");
+CREATE UNIQUE INDEX "base_system_en_code" ON "base_system" USING btree ("en_code");--> statement-breakpoint
+CREATE UNIQUE INDEX "base_province_en_code" ON "base_province" USING btree ("en_code");--> statement-breakpoint
+CREATE INDEX "base_province_parent" ON "base_province" USING btree ("parent_id","sort_code");--> statement-breakpoint
+CREATE UNIQUE INDEX "base_bill_rule_en_code" ON "base_bill_rule" USING btree ("en_code");--> statement-breakpoint
+CREATE INDEX "base_bill_rule_category" ON "base_bill_rule" USING btree ("category");--> statement-breakpoint
+CREATE UNIQUE INDEX "base_dictionary_data_code" ON "base_dictionary_data" USING btree ("dictionary_type_id","en_code");--> statement-breakpoint
+CREATE INDEX "base_dictionary_data_parent" ON "base_dictionary_data" USING btree ("dictionary_type_id","parent_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "base_dictionary_type_en_code" ON "base_dictionary_type" USING btree ("en_code");--> statement-breakpoint
+CREATE INDEX "base_dictionary_type_parent" ON "base_dictionary_type" USING btree ("parent_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "base_syn_third_info_obj" ON "base_syn_third_info" USING btree ("third_type","data_type","sys_obj_id");--> statement-breakpoint
+CREATE INDEX "base_sign_img_user" ON "base_sign_img" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "base_file_folder_name" ON "base_file" USING btree ("folder","name");--> statement-breakpoint
+CREATE INDEX "base_file_creator" ON "base_file" USING btree ("creator_user_id");

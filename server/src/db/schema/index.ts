@@ -1,2 +1,3 @@
 export * from './permission.js';
 export * from './system.js';
+export * from './systemData.js';
