@@ -3,3 +3,4 @@ export * from './envelope.js';
 export * from './format.js';
 export * from './oauth.js';
 export * from './patterns.js';
+export * from './system.js';
