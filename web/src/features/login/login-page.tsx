@@ -1,15 +1,18 @@
 import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Form, Input } from 'antd';
-import { useCallback, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api';
 import { BrandMark } from '../../app/brand-mark';
 import { LanguageSwitch } from '../../app/language-switch';
-import { useSession } from '../../shell/session-store';
 import { getLoginConfig, loginImageCodeUrl, passwordLogin } from './api';
-import { asksForCode, rememberAccount, rememberedAccount, safeRedirect } from './remember';
+import { useFinishSignIn } from './finish';
+import { asksForCode, rememberAccount, rememberedAccount } from './remember';
 import './login.css';
+
+// The phone-code and scan-code modes are separate chunks, fetched only when their tab is chosen.
+const SmsLoginForm = lazy(() => import('./sms-login-form'));
+const ScanLogin = lazy(() => import('./scan-login'));
 
 interface PasswordForm {
   account: string;
@@ -18,13 +21,38 @@ interface PasswordForm {
   remember: boolean;
 }
 
-/** Sign-in modes; phone-code and scan-code modes are added here later (rendered as tabs then). */
-type LoginMode = 'password';
-const MODES: readonly LoginMode[] = ['password'];
+/** Sign-in modes (console.md 1): account and password, phone verification code, scanned code. */
+type LoginMode = 'password' | 'sms' | 'scan';
+const MODES: readonly LoginMode[] = ['password', 'sms', 'scan'];
 
 export default function LoginPage() {
   const { t } = useTranslation(['login', 'common']);
-  const [mode] = useState<LoginMode>('password');
+  const [mode, setMode] = useState<LoginMode>('password');
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  /** Arrow keys, Home and End move between the tabs (WAI-ARIA tabs pattern). */
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const last = MODES.length - 1;
+    const next =
+      event.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : -1;
+    if (next < 0) return;
+    event.preventDefault();
+    const target = MODES[next];
+    if (target) setMode(target);
+    tabs.current[next]?.focus();
+  };
   const appTitle = t('common:appTitle');
 
   return (
@@ -52,18 +80,40 @@ export default function LoginPage() {
         <section className="login-card__form" aria-labelledby="login-welcome">
           <h2 id="login-welcome">{t('welcome')}</h2>
           <p className="login-card__subtitle">{t('subtitle')}</p>
-          <nav className="login-modes" aria-label={t('welcome')}>
-            {MODES.map((item) => (
-              <span
+          <div className="login-modes" role="tablist" aria-label={t('modes.label')}>
+            {MODES.map((item, index) => (
+              <button
                 key={item}
+                ref={(element) => {
+                  tabs.current[index] = element;
+                }}
+                type="button"
+                role="tab"
+                id={`login-tab-${item}`}
+                aria-selected={item === mode}
+                aria-controls={`login-panel-${item}`}
+                tabIndex={item === mode ? 0 : -1}
                 className="login-modes__item"
-                aria-current={item === mode ? 'true' : undefined}
+                onClick={() => setMode(item)}
+                onKeyDown={(event) => onTabKey(event, index)}
               >
                 {t(`modes.${item}`)}
-              </span>
+              </button>
             ))}
-          </nav>
-          {mode === 'password' && <PasswordLoginForm />}
+          </div>
+          <div
+            className="login-panel"
+            role="tabpanel"
+            id={`login-panel-${mode}`}
+            aria-labelledby={`login-tab-${mode}`}
+          >
+            {mode === 'password' && <PasswordLoginForm />}
+            {mode !== 'password' && (
+              <Suspense fallback={<div className="login-panel__loading" aria-busy="true" />}>
+                {mode === 'sms' ? <SmsLoginForm /> : <ScanLogin />}
+              </Suspense>
+            )}
+          </div>
         </section>
       </main>
 
@@ -74,8 +124,7 @@ export default function LoginPage() {
 
 function PasswordLoginForm() {
   const { t } = useTranslation('login');
-  const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
+  const finish = useFinishSignIn();
   const [form] = Form.useForm<PasswordForm>();
   const [submitting, setSubmitting] = useState(false);
   const [showCode, setShowCode] = useState(false);
@@ -115,8 +164,7 @@ function PasswordLoginForm() {
         timestamp: showCode ? timestamp : undefined,
       });
       rememberAccount(values.remember ? values.account.trim() : null);
-      useSession.getState().signIn(answer.token, answer.theme);
-      navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+      finish(answer);
     } catch (error) {
       setSubmitting(false);
       form.setFieldValue('code', '');

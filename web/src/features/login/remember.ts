@@ -29,3 +29,23 @@ export function safeRedirect(redirect: string | null): string {
 export function asksForCode(msg: string | undefined): boolean {
   return !!msg && /验证码|驗證碼|verification code|captcha/i.test(msg);
 }
+
+/** "Remember phone number" of the phone-code mode, kept locally like the account. */
+const MOBILE_KEY = 'console_login_mobile';
+
+export function rememberedMobile(): string | null {
+  try {
+    return localStorage.getItem(MOBILE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function rememberMobile(mobile: string | null): void {
+  try {
+    if (mobile) localStorage.setItem(MOBILE_KEY, mobile);
+    else localStorage.removeItem(MOBILE_KEY);
+  } catch {
+    // storage unavailable: nothing is remembered
+  }
+}
