@@ -1,3 +1,4 @@
+export * from './current.js';
 export * from './enums.js';
 export * from './envelope.js';
 export * from './format.js';

@@ -1,17 +1,89 @@
 import { z } from 'zod';
 import { Patterns } from './patterns.js';
 
-/** POST /api/oauth/Login, form-urlencoded (api-contract.md, Sign-in). */
-export const LoginBody = z.object({
-  account: z.string().trim().min(1, '请输入账号').max(100),
-  password: z.string().regex(Patterns.md5, '密码格式错误'),
+const loginCommon = {
   code: z.string().max(16).optional().default(''),
   timestamp: z.string().max(32).optional().default(''),
-  origin: z.string().max(32).optional().default('password'),
   jnpf_ticket: z.string().max(200).optional().default(''),
   grant_type: z.literal('password').optional().default('password'),
+};
+
+/** Account and password (the password is the lower-case hex MD5 of what the person typed). */
+export const PasswordLoginBody = z.object({
+  ...loginCommon,
+  origin: z.literal('password'),
+  account: z.string().trim().min(1, '请输入账号').max(100),
+  password: z.string().regex(Patterns.md5, '密码格式错误'),
 });
+
+/** Phone number and the 6-digit SMS code from POST /api/oauth/SmsCode; no password. */
+export const SmsLoginBody = z.object({
+  ...loginCommon,
+  origin: z.literal('sms'),
+  account: z.string().trim().regex(Patterns.mobile, '请输入正确的手机号码'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, '请输入6位短信验证码'),
+  password: z.string().max(64).optional().default(''),
+});
+
+/**
+ * POST /api/oauth/Login, form-urlencoded (api-contract.md, Sign-in). `origin` picks the
+ * shape: 'password' (the default when absent) or 'sms'.
+ */
+export const LoginBody = z.preprocess(
+  (value) =>
+    value && typeof value === 'object' && !('origin' in value && (value as { origin?: unknown }).origin)
+      ? { ...value, origin: 'password' }
+      : value,
+  z.discriminatedUnion('origin', [PasswordLoginBody, SmsLoginBody], { error: '不支持的登录方式' }),
+);
 export type LoginBody = z.infer<typeof LoginBody>;
+export type PasswordLoginBody = z.infer<typeof PasswordLoginBody>;
+export type SmsLoginBody = z.infer<typeof SmsLoginBody>;
+
+/** POST /api/oauth/SmsCode (JSON or form): sends a sign-in code to the phone. */
+export const SmsCodeBody = z.object({
+  mobile: z.string().trim().regex(Patterns.mobile, '请输入正确的手机号码'),
+});
+export type SmsCodeBody = z.infer<typeof SmsCodeBody>;
+
+/** Answer of SmsCode: 'none' = no SMS channel configured, the code went to the server log. */
+export interface SmsCodeResult {
+  channel: 'none' | 'webhook';
+}
+
+/** data of a SmsCode answer refused for sending too often (code 400). */
+export interface SmsWaitData {
+  waitSeconds: number;
+}
+
+/** GET /api/oauth/getLoginConfig. */
+export interface LoginPageConfig {
+  redirect: boolean;
+  url: string;
+  ticketParams: 'jnpf_ticket';
+  socialsList: unknown[];
+}
+
+/** Scan-code ticket states (api-contract.md): 1 signed in, 2 waiting, 3 failed, 4 not bound, 5 expired. */
+export const TicketStatus = { SignedIn: 1, Waiting: 2, Failed: 3, NotBound: 4, Expired: 5 } as const;
+export type TicketStatus = (typeof TicketStatus)[keyof typeof TicketStatus];
+
+/** GET /api/oauth/getTicketStatus/{ticket}. value is the token ("Bearer …") when status is 1. */
+export interface TicketStatusResult {
+  status: TicketStatus;
+  value: string;
+  theme: string;
+  /** When the ticket expires (epoch ms); 0 when it is unknown. */
+  ticketTimeout: number;
+}
+
+/** The ticket in the path of getTicketStatus, ConfirmTicket and RejectTicket. */
+export const TicketParams = z.object({
+  ticket: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, '二维码无效'),
+});
 
 export interface LoginResult {
   token: string;

@@ -1,3 +1,4 @@
 export * from './permission.js';
 export * from './system.js';
 export * from './systemData.js';
+export * from './user-extras.js';

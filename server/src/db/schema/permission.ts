@@ -133,6 +133,21 @@ export const users = pgTable(
     logSuccessCount: integer('log_success_count').notNull().default(0),
     entryDate: epochMs('entry_date'),
     birthday: epochMs('birthday'),
+    /** The current position among the user's own (PUT Users/Current/major); null = the first. */
+    positionId: text('position_id'),
+    // Profile fields of the personal base-info form (Users/Current/BaseInfo).
+    nation: text('nation'),
+    nativePlace: text('native_place'),
+    certificatesType: text('certificates_type'),
+    certificatesNumber: text('certificates_number'),
+    education: text('education'),
+    telePhone: text('tele_phone'),
+    landline: text('landline'),
+    urgentContacts: text('urgent_contacts'),
+    urgentTelePhone: text('urgent_tele_phone'),
+    postalAddress: text('postal_address'),
+    /** Personal signature line (text); the signature image is signImg. */
+    signature: text('signature'),
     sortCode: integer('sort_code').notNull().default(0),
     description: text('description'),
     ...auditColumns,

@@ -1,4 +1,11 @@
-import { LoginBody, UnlockBody, UpdatePasswordBody } from '@console/shared';
+import {
+  LoginBody,
+  type LoginPageConfig,
+  SmsCodeBody,
+  TicketParams,
+  UnlockBody,
+  UpdatePasswordBody,
+} from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Messages } from '../../core/messages.js';
@@ -8,9 +15,10 @@ import type { Services } from '../../services.js';
 import { AnswerCache } from './answerCache.js';
 import { buildCurrentUser } from './currentUser.js';
 import { OAuthMessages, OAuthService } from './service.js';
+import { TicketMessages } from './tickets.js';
 
 export function registerOAuthRoutes(app: FastifyInstance, services: Services) {
-  const oauth = new OAuthService(services);
+  const oauth = new OAuthService(services, app.log);
   const currentUserAnswers = new AnswerCache();
 
   defineRoute(app, services, {
@@ -89,6 +97,66 @@ export function registerOAuthRoutes(app: FastifyInstance, services: Services) {
     handler: async ({ session, body }) => {
       await oauth.changePassword(session, body);
       return answer(null, OAuthMessages.passwordChanged);
+    },
+  });
+
+  defineRoute(app, services, {
+    method: 'POST',
+    url: '/api/oauth/SmsCode',
+    access: 'public',
+    body: SmsCodeBody,
+    handler: ({ body, req }) => oauth.sms.send(body.mobile, req.ip),
+  });
+
+  defineRoute(app, services, {
+    method: 'GET',
+    url: '/api/oauth/getLoginConfig',
+    access: 'public',
+    handler: async (): Promise<LoginPageConfig> => ({
+      redirect: false,
+      url: '',
+      ticketParams: 'jnpf_ticket',
+      socialsList: [],
+    }),
+  });
+
+  defineRoute(app, services, {
+    method: 'GET',
+    url: '/api/oauth/getTicket',
+    access: 'public',
+    handler: async ({ req }) => {
+      const { ticket, ttlMs } = await oauth.tickets.create(clientInfo(req));
+      return answer(ticket, String(ttlMs));
+    },
+  });
+
+  defineRoute(app, services, {
+    method: 'GET',
+    url: '/api/oauth/getTicketStatus/:ticket',
+    access: 'public',
+    params: TicketParams,
+    handler: ({ params }) => oauth.tickets.status(params.ticket),
+  });
+
+  defineRoute(app, services, {
+    method: 'POST',
+    url: '/api/oauth/ConfirmTicket/:ticket',
+    access: 'session',
+    params: TicketParams,
+    handler: async ({ session, params }) => {
+      await oauth.confirmTicket(session, params.ticket);
+      return answer(null, TicketMessages.confirmed);
+    },
+  });
+
+  defineRoute(app, services, {
+    method: 'POST',
+    url: '/api/oauth/RejectTicket/:ticket',
+    access: 'session',
+    params: TicketParams,
+    handler: async ({ params }) => {
+      await oauth.rejectTicket(params.ticket);
+      return answer(null, TicketMessages.rejected);
     },
   });
 }

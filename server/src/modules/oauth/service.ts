@@ -3,9 +3,13 @@ import {
   type LoginBody,
   type LoginConfig,
   type LoginResult,
+  type PasswordLoginBody,
+  type SmsLoginBody,
+  TicketStatus,
   type UpdatePasswordBody,
 } from '@console/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { badRequest } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { hashPassword, verifyPassword } from '../../core/passwords.js';
@@ -15,6 +19,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { logs, users } from '../../db/schema/index.js';
 import type { Services } from '../../services.js';
 import { CaptchaMessages } from '../captcha/service.js';
+import { SmsCodeService } from './sms.js';
+import { TicketService } from './tickets.js';
 
 export const OAuthMessages = {
   wrongCredentials: '账号或密码错误',
@@ -28,7 +34,10 @@ export const OAuthMessages = {
   samePassword: '新密码不能与旧密码相同',
   passwordChanged: '密码修改成功，请牢记新密码',
   unlocked: '解锁成功',
+  smsCodeWrong: '手机号或验证码错误',
 } as const;
+
+type UserRow = typeof users.$inferSelect;
 
 async function writeLoginLog(
   tx: DbOrTx,
@@ -49,7 +58,16 @@ async function writeLoginLog(
 }
 
 export class OAuthService {
-  constructor(private readonly services: Services) {}
+  readonly sms: SmsCodeService;
+  readonly tickets: TicketService;
+
+  constructor(
+    private readonly services: Services,
+    log: FastifyBaseLogger,
+  ) {
+    this.sms = new SmsCodeService(services.kv, services.sysConfig, log);
+    this.tickets = new TicketService(services.kv);
+  }
 
   async loginConfig(account: string, ip: string): Promise<LoginConfig> {
     const [state, config] = await Promise.all([
@@ -63,7 +81,11 @@ export class OAuthService {
   }
 
   async login(input: LoginBody, client: ClientInfo): Promise<LoginResult> {
-    const { signInGuard, captcha, db, sessions, sysConfig } = this.services;
+    return input.origin === 'sms' ? this.smsLogin(input, client) : this.passwordLogin(input, client);
+  }
+
+  private async passwordLogin(input: PasswordLoginBody, client: ClientInfo): Promise<LoginResult> {
+    const { signInGuard, captcha, db } = this.services;
     const state = await signInGuard.state(input.account, client.ip);
     if (state.lockedMinutes > 0) throw badRequest(OAuthMessages.locked(state.lockedMinutes));
     if (state.codeRequired) {
@@ -94,6 +116,47 @@ export class OAuthService {
     if (user.enabledMark !== 1) throw badRequest(OAuthMessages.disabled);
 
     await signInGuard.succeed(input.account);
+    return this.signIn(user, client, 'signed in');
+  }
+
+  /** Phone number and SMS code; failures count against the phone and the address like passwords. */
+  private async smsLogin(input: SmsLoginBody, client: ClientInfo): Promise<LoginResult> {
+    const { signInGuard, db } = this.services;
+    const { sms } = this;
+    const state = await signInGuard.state(input.account, client.ip);
+    if (state.lockedMinutes > 0) throw badRequest(OAuthMessages.locked(state.lockedMinutes));
+    const codeOk = await sms.verify(input.account, input.code);
+    const [user] = codeOk
+      ? await db
+          .select()
+          .from(users)
+          .where(and(eq(users.mobilePhone, input.account), eq(users.deleteMark, 0)))
+          .orderBy(sql`${users.enabledMark} = 1 desc`, asc(users.creatorTime))
+          .limit(1)
+      : [];
+    if (!user) {
+      const lockedMinutes = await signInGuard.fail(input.account, client.ip);
+      await writeLoginLog(db, {
+        userId: null,
+        userName: input.account,
+        ok: false,
+        client,
+        abstracts: lockedMinutes ? 'locked' : codeOk ? 'sms: no user with this phone' : 'sms: wrong code',
+      });
+      if (lockedMinutes) throw badRequest(OAuthMessages.locked(lockedMinutes));
+      throw badRequest(OAuthMessages.smsCodeWrong);
+    }
+    if (user.enabledMark !== 1) throw badRequest(OAuthMessages.disabled);
+    await signInGuard.succeed(input.account);
+    return this.signIn(user, client, 'signed in by SMS code');
+  }
+
+  /**
+   * Starts a session for a user whose identity is proven: the previous sign-in is kept for
+   * userInfo.prevLogin*, and the login log records it.
+   */
+  async signIn(user: UserRow, client: ClientInfo, abstracts: string): Promise<LoginResult> {
+    const { db, sessions, sysConfig } = this.services;
     const config = await sysConfig.get();
     const token = await db.transaction(async (tx) => {
       const issued = await sessions.create(tx, user.id, client, { singleLogin: config.singleLogin === 1 });
@@ -110,16 +173,34 @@ export class OAuthService {
           logSuccessCount: sql`${users.logSuccessCount} + 1`,
         })
         .where(eq(users.id, user.id));
-      await writeLoginLog(tx, {
-        userId: user.id,
-        userName: user.realName,
-        ok: true,
-        client,
-        abstracts: 'signed in',
-      });
+      await writeLoginLog(tx, { userId: user.id, userName: user.realName, ok: true, client, abstracts });
       return issued;
     });
     return { token, theme: user.theme ?? DEFAULT_LAYOUT };
+  }
+
+  /** A signed-in user confirms a scan-code ticket: the waiting device gets a new session. */
+  async confirmTicket(session: Session, ticket: string): Promise<void> {
+    const { db } = this.services;
+    const { tickets } = this;
+    const state = await tickets.claim(ticket);
+    const [user] = await db.select().from(users).where(eq(users.id, session.userId)).limit(1);
+    if (user?.enabledMark !== 1) {
+      await tickets.settle(ticket, state, { status: TicketStatus.Failed });
+      throw badRequest(OAuthMessages.disabled);
+    }
+    const result = await this.signIn(user, state.client, 'signed in by scan code');
+    await tickets.settle(ticket, state, {
+      status: TicketStatus.SignedIn,
+      value: result.token,
+      theme: result.theme,
+    });
+  }
+
+  async rejectTicket(ticket: string): Promise<void> {
+    const { tickets } = this;
+    const state = await tickets.claim(ticket);
+    await tickets.settle(ticket, state, { status: TicketStatus.Failed });
   }
 
   async logout(session: Session): Promise<void> {

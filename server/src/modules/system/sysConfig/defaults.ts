@@ -33,6 +33,12 @@ export const SYS_CONFIG_DEFAULTS = {
   tokenTimeout: 120,
   /** 1 = a new sign-in ends the account's other sessions (code 601); 2 = several allowed. */
   singleLogin: 2,
+  // SMS sign-in codes
+  /** '' = no channel: the code is written to the server log; 'webhook' = POST JSON to smsEndpoint. */
+  smsChannel: '',
+  smsEndpoint: '',
+  smsSignName: '',
+  smsTemplateCode: '',
 } as const;
 
 export type SysConfigValues = {
