@@ -1,12 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services.js';
 import { registerCaptchaRoutes } from './captcha/routes.js';
+import { registerDownloadRoute } from './file/download.js';
+import { registerUploadRoutes } from './file/upload.js';
 import { registerSocket } from './message/socket.js';
 import { registerOAuthRoutes } from './oauth/routes.js';
+import { registerDictionaryRoutes } from './system/dictionary/routes.js';
 
 /** Every feature's routes; a new feature adds its line here. */
 export function registerModules(app: FastifyInstance, services: Services) {
   registerOAuthRoutes(app, services);
   registerCaptchaRoutes(app, services);
+  registerUploadRoutes(app, services);
   registerSocket(app, services);
+  registerDownloadRoute(app, services);
+  registerDictionaryRoutes(app, services);
 }

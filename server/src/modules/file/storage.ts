@@ -1,0 +1,77 @@
+import type { UploadType } from '@console/shared';
+import { and, eq } from 'drizzle-orm';
+import { newId } from '../../core/ids.js';
+import type { DbOrTx } from '../../db/client.js';
+import { storedFiles } from '../../db/schema/index.js';
+
+export interface StoredFileMeta {
+  id: string;
+  folder: string;
+  name: string;
+  mime: string;
+  size: number;
+  creatorUserId: string | null;
+  creatorTime: number;
+}
+
+/** The address a stored file is served from. */
+export const fileUrl = (folder: UploadType | string, name: string) => `/api/file/Image/${folder}/${name}`;
+
+/**
+ * Uploaded files live in the database, so every instance can serve what any instance
+ * received. Names are generated; the extension comes from the sniffed content.
+ */
+export async function saveFile(
+  db: DbOrTx,
+  file: { folder: string; extension: string; mime: string; content: Buffer; userId: string },
+): Promise<StoredFileMeta> {
+  const id = newId();
+  const row = {
+    id,
+    folder: file.folder,
+    name: `${id}.${file.extension}`,
+    mime: file.mime,
+    size: file.content.length,
+    content: file.content,
+    creatorUserId: file.userId,
+    creatorTime: Date.now(),
+  };
+  await db.insert(storedFiles).values(row);
+  const { content: _content, ...meta } = row;
+  return meta;
+}
+
+/** A stored file with its bytes, or undefined. */
+export async function readFile(db: DbOrTx, folder: string, name: string) {
+  const [row] = await db
+    .select()
+    .from(storedFiles)
+    .where(and(eq(storedFiles.folder, folder), eq(storedFiles.name, name)))
+    .limit(1);
+  return row;
+}
+
+/** The file's description when `userId` uploaded it to `folder`; otherwise undefined. */
+export async function findOwnFile(
+  db: DbOrTx,
+  folder: string,
+  name: string,
+  userId: string,
+): Promise<StoredFileMeta | undefined> {
+  const [row] = await db
+    .select({
+      id: storedFiles.id,
+      folder: storedFiles.folder,
+      name: storedFiles.name,
+      mime: storedFiles.mime,
+      size: storedFiles.size,
+      creatorUserId: storedFiles.creatorUserId,
+      creatorTime: storedFiles.creatorTime,
+    })
+    .from(storedFiles)
+    .where(
+      and(eq(storedFiles.folder, folder), eq(storedFiles.name, name), eq(storedFiles.creatorUserId, userId)),
+    )
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,136 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestDatabase,
+  startServer,
+  type TestDatabase,
+  type TestServer,
+} from '../../../test/harness.js';
+import { storedFiles } from '../../db/schema/index.js';
+
+let database: TestDatabase;
+let server: TestServer;
+let token: string;
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** A 1×1 GIF. */
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  server = await startServer({ database });
+  token = await server.adminToken();
+});
+afterAll(async () => {
+  await server.close();
+  await database.drop();
+});
+
+interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** Uploads like a browser: multipart with a `file` part. */
+async function upload(
+  baseUrl: string,
+  authorization: string | undefined,
+  type: string,
+  content: Buffer,
+  fileName: string,
+  contentType = 'application/octet-stream',
+): Promise<Envelope<{ name: string; url: string }> & { status: number }> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(content)], { type: contentType }), fileName);
+  const response = await fetch(`${baseUrl}/api/file/Uploader/${type}`, {
+    method: 'POST',
+    headers: authorization ? { authorization } : {},
+    body: form,
+  });
+  return { status: response.status, ...((await response.json()) as Envelope<{ name: string; url: string }>) };
+}
+
+const fileCount = async () => (await server.services.db.select({ n: count() }).from(storedFiles))[0]!.n;
+
+describe('uploads', () => {
+  it('stores an avatar under a generated name with the sniffed extension and serves it', async () => {
+    // The client's name and type say text; the content is a PNG.
+    const answer = await upload(server.baseUrl, token, 'userAvatar', PNG, 'me.txt', 'text/plain');
+    expect(answer.code).toBe(200);
+    expect(answer.data.name).toMatch(/^[0-9a-f-]{36}\.png$/);
+    expect(answer.data.url).toBe(`/api/file/Image/userAvatar/${answer.data.name}`);
+
+    const served = await fetch(`${server.baseUrl}${answer.data.url}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('cache-control')).toContain('max-age=31536000');
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
+  it('takes a signature image', async () => {
+    const answer = await upload(server.baseUrl, token, 'signImg', GIF, 'sign.png', 'image/png');
+    expect(answer.code).toBe(200);
+    expect(answer.data.name).toMatch(/\.gif$/);
+    const served = await fetch(`${server.baseUrl}${answer.data.url}`);
+    expect(served.headers.get('content-type')).toBe('image/gif');
+  });
+
+  it('answers 404 for a file that is not there', async () => {
+    const missing = await fetch(
+      `${server.baseUrl}/api/file/Image/userAvatar/0190a0a0-0000-7000-8000-000000000000.png`,
+    );
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as Envelope).code).toBe(404);
+  });
+});
+
+describe('rejected uploads write nothing', () => {
+  it('refuses content that is not an image, whatever it is called', async () => {
+    const before = await fileCount();
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    for (const [content, name] of [
+      [Buffer.from('just some text'), 'avatar.png'],
+      [svg, 'avatar.svg'],
+      [Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF'), 'avatar.jpg'],
+    ] as const) {
+      const answer = await upload(server.baseUrl, token, 'userAvatar', content, name, 'image/png');
+      expect([answer.code, answer.msg]).toEqual([400, '只能上传图片文件（png、jpg、gif、webp、bmp）']);
+    }
+    expect(await fileCount()).toBe(before);
+  });
+
+  it('refuses files over 5 MB', async () => {
+    const before = await fileCount();
+    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
+    const answer = await upload(server.baseUrl, token, 'userAvatar', big, 'big.png', 'image/png');
+    expect([answer.code, answer.msg]).toEqual([400, '文件大小不能超过5MB']);
+    expect(await fileCount()).toBe(before);
+  });
+
+  it('refuses unknown types, empty requests and strangers', async () => {
+    const before = await fileCount();
+    const unknownType = await upload(server.baseUrl, token, 'scripts', PNG, 'a.png');
+    expect(unknownType.code).toBe(400);
+    expect(unknownType.msg).toMatch(/^type：/);
+    const noFile = await server.request('POST', '/api/file/Uploader/userAvatar', { token, json: {} });
+    expect([noFile.code, noFile.msg]).toEqual([400, '请选择要上传的文件']);
+    const empty = await upload(server.baseUrl, token, 'userAvatar', Buffer.alloc(0), 'a.png');
+    expect(empty.code).toBe(400);
+    const stranger = await upload(server.baseUrl, undefined, 'userAvatar', PNG, 'a.png');
+    expect(stranger.code).toBe(602);
+    expect(await fileCount()).toBe(before);
+  });
+
+  it('refuses malformed image addresses', async () => {
+    for (const path of ['userAvatar/..%2F..%2Fetc%2Fpasswd', 'userAvatar/abc.png', 'other/x.png']) {
+      const answer = await server.request('GET', `/api/file/Image/${path}`);
+      expect(answer.code).toBe(400);
+    }
+  });
+});
