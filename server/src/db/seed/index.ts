@@ -5,7 +5,9 @@ import { hashPassword } from '../../core/passwords.js';
 import { SYS_CONFIG_DEFAULTS } from '../../modules/system/sysConfig/defaults.js';
 import type { Db } from '../client.js';
 import { sysConfig, systems, users } from '../schema/index.js';
+import { seedAreas } from './areas.js';
 import { seedDemo } from './demo.js';
+import { seedDictionaries } from './dictionaries.js';
 import { seedMenus } from './menus.js';
 
 export const ADMIN_ACCOUNT = 'admin';
@@ -45,6 +47,8 @@ export async function seedDatabase(
       .insert(sysConfig)
       .values(Object.entries(SYS_CONFIG_DEFAULTS).map(([key, value]) => ({ key, value })))
       .onConflictDoNothing();
+    await seedDictionaries(tx);
+    await seedAreas(tx);
 
     let [main] = await tx
       .select({ id: systems.id })

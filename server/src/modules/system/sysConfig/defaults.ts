@@ -11,6 +11,16 @@ export const SYS_CONFIG_DEFAULTS = {
   logoIcon: '',
   navigationIcon: '',
   loginIcon: '',
+  // Third-party directories (WeCom, DingTalk): base addresses of their APIs and credentials
+  qyhBaseUrl: 'https://qyapi.weixin.qq.com',
+  qyhCorpId: '',
+  qyhAgentId: '',
+  qyhAgentSecret: '',
+  qyhCorpSecret: '',
+  dingBaseUrl: 'https://oapi.dingtalk.com',
+  dingSynAppKey: '',
+  dingSynAppSecret: '',
+  dingAgentId: '',
   // Password policy (console.md section 3); checked by the client, which sends only a hash.
   passwordStrengthLimit: 1,
   passwordLengthMin: 1,
