@@ -3,17 +3,34 @@ import { useTranslation } from 'react-i18next';
 import { createHashRouter, Navigate, type RouteObject, useLocation, useMatches } from 'react-router';
 import { RouteGuard } from '../shell/route-guard';
 import { loadNamespaces } from './i18n';
+import { PAGES } from './pages';
 
-/** Route metadata: `title` is an i18n key ("namespace:key") for the page title. */
+/** Route metadata. */
 export interface RouteHandle {
+  /** i18n key ("namespace:key") of the page title. */
   title?: string;
+  /** The page sets the document title itself (menu pages: the menu's name). */
+  dynamicTitle?: boolean;
+  /** The view is never kept by the page cache. */
+  noCache?: boolean;
 }
 
+type PageModule = { default: ComponentType };
+
 /** A lazily loaded page together with the translation namespaces it needs. */
-function page(namespaces: readonly string[], load: () => Promise<{ default: ComponentType }>) {
+function page(namespaces: readonly string[], load: () => Promise<PageModule>) {
   return async () => {
     const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
     return { Component: module.default };
+  };
+}
+
+/** The page registered for a menu address in PAGES, else the shell's "not available yet" page. */
+function pageAt(address: string) {
+  return async () => {
+    const entry = PAGES[address];
+    if (!entry) return page(['shell'], () => import('../shell/unavailable-page'))();
+    return page(entry.namespaces, entry.load)();
   };
 }
 
@@ -22,7 +39,9 @@ function RootLayout() {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   const matches = useMatches();
-  const titleKey = [...matches].reverse().map((match) => (match.handle as RouteHandle | undefined)?.title)[0];
+  const handle = [...matches].reverse().find((match) => match.handle)?.handle as RouteHandle | undefined;
+  const titleKey = handle?.title;
+  const dynamicTitle = handle?.dynamicTitle === true;
 
   // Scroll to the top on every navigation (console.md 2.1).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the path changes
@@ -31,13 +50,17 @@ function RootLayout() {
   }, [pathname]);
 
   useEffect(() => {
+    document.documentElement.lang = i18n.language;
+    if (dynamicTitle) return;
     const appTitle = t('appTitle');
     document.title = titleKey ? `${t(titleKey)} - ${appTitle}` : appTitle;
-    document.documentElement.lang = i18n.language;
-  }, [t, titleKey, i18n.language]);
+  }, [t, titleKey, dynamicTitle, i18n.language]);
 
   return <RouteGuard />;
 }
+
+/** A public page that is not built yet (single sign-on, short form links): outside the shell. */
+const unavailablePublic = page(['shell'], () => import('../shell/unavailable-page'));
 
 export const routes: RouteObject[] = [
   {
@@ -48,20 +71,47 @@ export const routes: RouteObject[] = [
         handle: { title: 'login:submit' },
         lazy: page(['login'], () => import('../features/login/login-page')),
       },
+      { path: '/sso', handle: { title: 'shell:unavailable.title' }, lazy: unavailablePublic },
+      { path: '/auth-redirect', handle: { title: 'shell:unavailable.title' }, lazy: unavailablePublic },
+      { path: '/formShortLink', handle: { title: 'shell:unavailable.title' }, lazy: unavailablePublic },
       {
         path: '/404',
         handle: { title: 'notFound.title' },
         lazy: page([], () => import('../shell/not-found-page')),
       },
       {
+        path: '/lockScreen',
+        handle: { title: 'shell:lock.title' },
+        lazy: page(['shell'], () => import('../features/lock/lock-screen-page')),
+      },
+      {
         path: '/',
         lazy: page(['shell', 'password'], () => import('../shell/shell-layout')),
         children: [
           { index: true, element: <Navigate to="/home" replace /> },
+          { path: 'home', handle: { title: 'shell:menu.home' }, lazy: pageAt('home') },
+          { path: 'dashboard', handle: { title: 'shell:menu.dashboard' }, lazy: pageAt('dashboard') },
+          { path: 'profile', handle: { title: 'shell:menu.profile' }, lazy: pageAt('basic/profile') },
           {
-            path: 'home',
-            handle: { title: 'shell:menu.home' },
-            lazy: page(['home'], () => import('../features/home/home-page')),
+            path: 'messageRecord',
+            handle: { title: 'shell:menu.messageRecord' },
+            lazy: pageAt('basic/messageRecord'),
+          },
+          {
+            path: 'externalLink',
+            handle: { title: 'shell:externalLink.title' },
+            lazy: page(['shell'], () => import('../features/external-link/external-link-page')),
+          },
+          {
+            path: 'redirect/*',
+            handle: { noCache: true },
+            lazy: page([], () => import('../shell/redirect-page')),
+          },
+          // Everything else: the pages of the user's menus (console.md 2.3), else /404.
+          {
+            path: '*',
+            handle: { dynamicTitle: true },
+            lazy: page([], () => import('../shell/menu-route')),
           },
         ],
       },

@@ -1,5 +1,5 @@
 import type { UserInfo } from '@console/shared';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearToken, setToken } from '../api/token';
@@ -59,5 +59,28 @@ describe('route guard', () => {
     useSession.setState({ userInfo: signedInUser });
     renderAt('/home');
     expect((await screen.findByTestId('where')).textContent).toBe('/home');
+  });
+});
+
+describe('route guard: lock screen and flow-detail token', () => {
+  afterEach(() => {
+    localStorage.removeItem('console_lock');
+  });
+
+  it('sends every navigation of a locked screen to /lockScreen', async () => {
+    setToken('Bearer t');
+    useSession.setState({ userInfo: signedInUser });
+    localStorage.setItem('console_lock', '1');
+    renderAt('/system/menu');
+    expect((await screen.findByTestId('where')).textContent).toBe('/lockScreen');
+  });
+
+  it('replaces a different stored token with the one of a /workFlowDetail link', async () => {
+    setToken('Bearer old');
+    useSession.setState({ userInfo: signedInUser });
+    renderAt('/workFlowDetail?config=abc&token=Bearer%20new');
+    // The old user is dropped and loaded again with the new token.
+    await waitFor(() => expect(localStorage.getItem('console_token')).toBe('Bearer new'));
+    expect(useSession.getState().userInfo).toBeNull();
   });
 });

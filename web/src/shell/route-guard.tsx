@@ -4,12 +4,16 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../api';
 import { toastError } from '../api/feedback';
 import { getToken } from '../api/token';
+import { loadNamespaces } from '../app/i18n';
 import { PageLoading } from '../app/page-loading';
+import { isLocked } from './lock';
 import { fetchCurrentUser } from './session-api';
 import { useSession } from './session-store';
 
 /** Paths that need no sign-in (console.md 2.2). */
 export const PUBLIC_PATHS: readonly string[] = ['/login', '/auth-redirect', '/sso', '/formShortLink'];
+
+export const LOCK_PATH = '/lockScreen';
 
 export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.includes(pathname);
@@ -19,9 +23,18 @@ export function loginPathFor(pathname: string, search = ''): string {
   return `/login?redirect=${encodeURIComponent(`${pathname}${search}`)}`;
 }
 
+/** The token a /workFlowDetail link carries, when it differs from the stored one (console.md 2.2). */
+function tokenToSwap(pathname: string, search: string, current: string | null): string | null {
+  if (pathname !== '/workFlowDetail') return null;
+  const carried = new URLSearchParams(search).get('token');
+  return carried && carried !== current ? carried : null;
+}
+
 /**
- * Route guard: anonymous visitors of a non-public path go to /login?redirect=; signed-in visitors
- * of /login go to /; the current user is loaded before any protected page renders.
+ * Route guard (console.md 2.2): a /workFlowDetail token replaces a different stored one; anonymous
+ * visitors of a non-public path go to /login?redirect=; signed-in visitors of /login go to /; a
+ * locked screen sends every navigation to /lockScreen; the current user is loaded before any
+ * protected page renders.
  */
 export function RouteGuard() {
   const location = useLocation();
@@ -29,15 +42,32 @@ export function RouteGuard() {
   const loaded = useSession((state) => state.userInfo !== null);
   const isPublic = isPublicPath(location.pathname);
 
+  const swap = tokenToSwap(location.pathname, location.search, token);
+  if (swap) return <TokenSwap token={swap} />;
   if (!token) {
     return isPublic ? <Outlet /> : <Navigate to={loginPathFor(location.pathname, location.search)} replace />;
   }
   if (location.pathname === '/login') return <Navigate to="/" replace />;
+  if (isLocked() && location.pathname !== LOCK_PATH) return <Navigate to={LOCK_PATH} replace />;
   if (isPublic || loaded) return <Outlet />;
   return <CurrentUserLoader />;
 }
 
-/** Loads CurrentUser; on failure clears the session and goes to /login?redirect=. */
+/** Replaces the stored token with the one of the link, drops the old user and repeats the navigation. */
+function TokenSwap({ token }: { token: string }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    useSession.getState().signIn(token);
+    navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true });
+  }, [token, location.pathname, location.search, location.hash, navigate]);
+  return <PageLoading />;
+}
+
+/**
+ * Loads CurrentUser; on failure (or an empty menu list) clears the session, shows why and goes to
+ * /login?redirect=.
+ */
 function CurrentUserLoader() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -50,9 +80,13 @@ function CurrentUserLoader() {
     started.current = true;
     const target = loginPathFor(location.pathname, location.search);
     fetchCurrentUser()
-      .then((user) => {
+      .then(async (user) => {
         if (!user?.userInfo) throw new Error(t('session.verifyFailed'));
         useSession.getState().setCurrentUser(user);
+        if (useSession.getState().menuList.length === 0) {
+          await loadNamespaces(['shell']);
+          throw new Error(t('shell:menu.empty'));
+        }
       })
       .catch((error: unknown) => {
         const session = useSession.getState();

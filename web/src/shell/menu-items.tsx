@@ -1,0 +1,85 @@
+import {
+  ApartmentOutlined,
+  AppstoreOutlined,
+  BarChartOutlined,
+  BookOutlined,
+  CodeOutlined,
+  DashboardOutlined,
+  DatabaseOutlined,
+  ExperimentOutlined,
+  FileTextOutlined,
+  FolderOutlined,
+  FormOutlined,
+  FundProjectionScreenOutlined,
+  HomeOutlined,
+  LayoutOutlined,
+  LinkOutlined,
+  MessageOutlined,
+  RobotOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  ThunderboltOutlined,
+  WechatOutlined,
+} from '@ant-design/icons';
+import type { MenuProps } from 'antd';
+import type { ReactNode } from 'react';
+import type { MenuNode } from './session-types';
+
+export type MenuItem = Required<MenuProps>['items'][number];
+
+/**
+ * Icons by the menu's code: the server names icon-font classes of the 3.4.7 client (icon-ym ...),
+ * which this console does not ship; known sections get a matching Ant Design icon, others one by type.
+ */
+const BY_CODE: Record<string, ReactNode> = {
+  home: <HomeOutlined />,
+  dashboard: <DashboardOutlined />,
+  questionAnswering: <RobotOutlined />,
+  onlineDev: <CodeOutlined />,
+  generator: <ThunderboltOutlined />,
+  system: <SettingOutlined />,
+  systemData: <DatabaseOutlined />,
+  permission: <SafetyCertificateOutlined />,
+  workFlow: <ApartmentOutlined />,
+  msgCenter: <MessageOutlined />,
+  extend: <ExperimentOutlined />,
+  demo: <FormOutlined />,
+  weChat: <WechatOutlined />,
+};
+
+const BY_TYPE: Record<number, ReactNode> = {
+  0: <FolderOutlined />,
+  1: <AppstoreOutlined />,
+  2: <FileTextOutlined />,
+  3: <FormOutlined />,
+  4: <BookOutlined />,
+  5: <BarChartOutlined />,
+  6: <FundProjectionScreenOutlined />,
+  7: <LinkOutlined />,
+  8: <LayoutOutlined />,
+};
+
+export function menuIcon(node: MenuNode): ReactNode {
+  return BY_CODE[node.enCode] ?? BY_TYPE[node.type] ?? <AppstoreOutlined />;
+}
+
+/** antd menu items from menu nodes; icons on the top level only (children stay light). */
+export function toItems(
+  nodes: readonly MenuNode[],
+  options: { depth?: number; flat?: boolean } = {},
+): MenuItem[] {
+  const depth = options.depth ?? 0;
+  return nodes.map((node) => {
+    const children = node.children ?? [];
+    const icon = depth === 0 ? menuIcon(node) : undefined;
+    const label = (
+      <span key={node.id} title={node.fullName}>
+        {node.fullName}
+      </span>
+    );
+    if (children.length > 0 && !options.flat) {
+      return { key: node.id, icon, label, children: toItems(children, { depth: depth + 1 }) };
+    }
+    return { key: node.id, icon, label };
+  });
+}

@@ -1,0 +1,86 @@
+import { Spin } from 'antd';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { loadNamespaces } from '../app/i18n';
+import { PAGES } from '../app/pages';
+import { GeneratedPage } from './generated-page';
+import { firstLeafPath, routableMenus } from './menu';
+import { useSession } from './session-store';
+import UnavailablePage from './unavailable-page';
+
+/** Base routes of console.md 2.1 served by a menu page address. */
+const ALIASES: Record<string, string> = {
+  '/workFlowDetail': 'workFlow/workFlowDetail',
+  '/emailDetail': 'extend/email',
+  '/workFlow/entrust': 'workFlow/entrust',
+  '/previewModel': 'basic/previewModel',
+  '/menuMore': 'basic/menuMore',
+};
+
+const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
+
+/** The lazy component of a registered page address (one per address, loaded with its namespaces). */
+function lazyPage(address: string): LazyExoticComponent<ComponentType> | null {
+  const entry = PAGES[address];
+  if (!entry) return null;
+  let component = lazyPages.get(address);
+  if (!component) {
+    component = lazy(async () => {
+      const [module] = await Promise.all([entry.load(), loadNamespaces(entry.namespaces)]);
+      return module;
+    });
+    lazyPages.set(address, component);
+  }
+  return component;
+}
+
+function AddressPage({ address, name }: { address: string; name?: string }) {
+  const Page = lazyPage(address);
+  if (!Page) return <UnavailablePage address={address} {...(name ? { name } : {})} />;
+  return (
+    <Suspense fallback={<Spin className="shell-view__spin" />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+function useTitle(title: string | null) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const appTitle = t('appTitle');
+    document.title = title ? `${title} - ${appTitle}` : appTitle;
+  }, [t, title]);
+}
+
+/**
+ * The dynamic routes (console.md 2.3): the path is looked up among the user's menus (hidden ones
+ * included). Type 2 opens the page registered for its address, types 3/4/5/8 the generated page
+ * of their type, a category opens its first page; anything else is /404.
+ */
+export default function MenuRoute() {
+  const { pathname } = useLocation();
+  const menuList = useSession((state) => state.menuList);
+  const routes = useMemo(() => routableMenus(menuList), [menuList]);
+  const node = routes.get(pathname);
+  const alias = ALIASES[pathname];
+  useTitle(node?.fullName ?? null);
+
+  if (alias) return <AddressPage key={pathname} address={alias} />;
+  if (!node) return <Navigate to="/404" replace />;
+  switch (node.type) {
+    case 1: {
+      const first = firstLeafPath(node);
+      return <Navigate to={first ?? '/404'} replace />;
+    }
+    case 2:
+      return <AddressPage key={pathname} address={pathname.slice(1)} name={node.fullName} />;
+    case 3:
+    case 4:
+    case 5:
+    case 8:
+      return <GeneratedPage key={pathname} node={node} />;
+    default:
+      return <Navigate to="/404" replace />;
+  }
+}
