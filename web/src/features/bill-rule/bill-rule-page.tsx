@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../api/feedback';
-import { entriesOf } from '../../widgets/dictionary-select/dictionary-select';
+import { useDictionaryEntries } from '../../widgets/dictionary-select/dictionary-select';
 import { chooseFile, downloadUrl } from '../../widgets/list/files';
 import { DEFAULT_PAGE_SIZE, PagedTable, type Paging } from '../../widgets/list/paged-table';
 import { Auth, AuthButton, PermissionScope, useButtonPermission } from '../../widgets/list/permission';
@@ -51,15 +51,8 @@ function BillRuleList() {
     queryFn: () => fetchBillRules(query),
     placeholderData: keepPreviousData,
   });
-  const dictionaries = useQuery({
-    queryKey: dictionaryKeys.allData(),
-    queryFn: fetchAllDictionaries,
-    staleTime: 300_000,
-  });
-  const categoryNames = useMemo(
-    () => flatten(entriesOf(dictionaries.data, BUSINESS_TYPE), new Map()),
-    [dictionaries.data],
-  );
+  const categories = useDictionaryEntries(BUSINESS_TYPE);
+  const categoryNames = useMemo(() => flatten(categories.data ?? [], new Map()), [categories.data]);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: billRuleKeys.all });
 

@@ -7,13 +7,19 @@ export function billRuleRules(t: TFunction, form: FormInstance) {
   const fullName: Rule[] = [
     { required: true, whitespace: true, message: t('rules.fullNameRequired') },
     { max: Limits.nameMax, message: t('rules.fullNameMax') },
+    { pattern: Patterns.name, message: t('rules.fullNameSpecial') },
   ];
   const enCode: Rule[] = [
     { required: true, whitespace: true, message: t('rules.enCodeRequired') },
     { max: Limits.codeMax, message: t('rules.enCodeMax') },
+    { pattern: Patterns.code, message: t('rules.enCodePattern') },
   ];
   const category: Rule[] = [{ required: true, message: t('rules.categoryRequired') }];
-  const prefix: Rule[] = [{ required: true, whitespace: true, message: t('rules.prefixRequired') }];
+  const prefix: Rule[] = [
+    { required: true, whitespace: true, message: t('rules.prefixRequired') },
+    { max: 20, message: t('rules.prefixMax') },
+    { pattern: /^[A-Za-z0-9_\-\p{Script=Han}]+$/u, message: t('rules.prefixPattern') },
+  ];
   const dateFormat: Rule[] = [{ required: true, message: t('rules.dateFormatRequired') }];
   const digit: Rule[] = [
     { required: true, message: t('rules.digitRequired') },

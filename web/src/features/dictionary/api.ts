@@ -58,6 +58,7 @@ export const dictionaryKeys = {
   types: () => ['dictionary', 'types'] as const,
   entries: (typeId: string, keyword: string) => ['dictionary', 'entries', typeId, keyword] as const,
   allData: () => ['dictionary', 'all'] as const,
+  dataSelector: (type: string) => ['dictionary', 'dataSelector', type] as const,
 };
 
 const TYPE = '/system/DictionaryType';
@@ -147,4 +148,11 @@ export interface AllDictionary {
 
 export async function fetchAllDictionaries(): Promise<AllDictionary[]> {
   return listOf(await http.get<ListAnswer<AllDictionary>>(`${DATA}/All`));
+}
+
+/** Enabled entries of one type (by id or code) as a tree, for form fields. */
+export async function fetchDataSelector(type: string): Promise<SelectorNode[]> {
+  return listOf(
+    await http.get<ListAnswer<SelectorNode>>(`${DATA}/${encodeURIComponent(type)}/Data/Selector`),
+  );
 }

@@ -85,12 +85,12 @@ export function TypeDrawer({ open, onClose }: { open: boolean; onClose(): void }
       width: 150,
       render: (_, row) => (
         <Space size={0}>
-          <Auth code="btn_edit">
+          <Auth code="btn_category">
             <Button type="link" size="small" onClick={() => setDialog({ id: row.id })}>
               {t('actions.edit')}
             </Button>
           </Auth>
-          <Auth code="btn_remove">
+          <Auth code="btn_category">
             <Button type="link" size="small" danger onClick={() => remove(row)}>
               {t('actions.delete')}
             </Button>
@@ -117,7 +117,12 @@ export function TypeDrawer({ open, onClose }: { open: boolean; onClose(): void }
           <AuthButton code="btn_import" icon={<UploadOutlined />} loading={importing} onClick={importFile}>
             {t('actions.import')}
           </AuthButton>
-          <AuthButton code="btn_add" type="primary" icon={<PlusOutlined />} onClick={() => setDialog({})}>
+          <AuthButton
+            code="btn_category"
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setDialog({})}
+          >
             {t('actions.add')}
           </AuthButton>
           <Tooltip title={t('actions.refresh')}>

@@ -1,14 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Modal, Space, Spin, TreeSelect } from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type AllDictionary,
-  dictionaryKeys,
-  fetchAllDictionaries,
-  type SelectorNode,
-} from '../../features/dictionary/api';
+import { dictionaryKeys, fetchDataSelector } from '../../features/dictionary/api';
 import { menuIdForPath } from '../../shell/menu';
 import { useSession } from '../../shell/session-store';
 import { PermissionScope } from '../list/permission';
@@ -21,10 +16,12 @@ const DictionaryManager = lazy(() =>
 
 const DICTIONARY_ADDRESS = 'systemData/dictionary';
 
-/** The entries of one dictionary type (by id or code) from GET /DictionaryData/All. */
-export function entriesOf(all: readonly AllDictionary[] | undefined, type: string): SelectorNode[] {
-  const found = all?.find((item) => item.id === type || item.enCode === type);
-  return found?.dictionaryList ?? [];
+export function useDictionaryEntries(dictionaryType: string) {
+  return useQuery({
+    queryKey: dictionaryKeys.dataSelector(dictionaryType),
+    queryFn: () => fetchDataSelector(dictionaryType),
+    staleTime: 300_000,
+  });
 }
 
 export interface DictionarySelectProps {
@@ -60,12 +57,8 @@ export function DictionarySelect({
   const { t } = useTranslation('widgets');
   const queryClient = useQueryClient();
   const [managing, setManaging] = useState(false);
-  const all = useQuery({
-    queryKey: dictionaryKeys.allData(),
-    queryFn: fetchAllDictionaries,
-    staleTime: 300_000,
-  });
-  const treeData = useMemo(() => entriesOf(all.data, dictionaryType), [all.data, dictionaryType]);
+  const all = useDictionaryEntries(dictionaryType);
+  const treeData = all.data ?? [];
   const menuList = useSession((state) => state.menuList);
   const canManage = allowAdd ?? menuIdForPath(menuList, `/${DICTIONARY_ADDRESS}`) !== null;
 
