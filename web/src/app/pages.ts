@@ -13,4 +13,27 @@ export interface PageEntry {
  */
 export const PAGES: Record<string, PageEntry> = {
   home: { load: () => import('../features/home/home-page'), namespaces: ['home'] },
+  dashboard: {
+    load: () => import('../features/dashboard/dashboard-page'),
+    namespaces: ['dashboard', 'home'],
+  },
+  'basic/profile': {
+    load: () => import('../features/profile/profile-page'),
+    namespaces: ['profile', 'password'],
+  },
+  'systemData/dictionary': {
+    load: () => import('../features/dictionary/dictionary-page'),
+    namespaces: ['dictionary', 'widgets'],
+  },
+  'system/billRule': {
+    load: () => import('../features/bill-rule/bill-rule-page'),
+    namespaces: ['billRule', 'widgets', 'dictionary'],
+  },
+  'system/area': { load: () => import('../features/area/area-page'), namespaces: ['area', 'widgets'] },
+  'system/sysConfig': {
+    load: () => import('../features/sys-config/sys-config-page'),
+    namespaces: ['sysConfig', 'widgets'],
+  },
+  /** Not a menu page: the router's public-but-guarded /scanLogin (QR code confirmation) uses it. */
+  scanLogin: { load: () => import('../features/scan-confirm/scan-confirm-page'), namespaces: ['scan'] },
 };

@@ -1,80 +1,89 @@
 import { ApartmentOutlined, IdcardOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Card, Col, Row } from 'antd';
-import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Avatar, Card } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shell/session-store';
+import { getOverview, overviewKey } from './api';
+import { CountCards, QuickLinks, RecentSignIns } from './overview';
 import './home.css';
 
-function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
+export function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
   if (hour < 12) return 'morning';
   if (hour < 18) return 'afternoon';
   return 'evening';
 }
 
-/** Home: a welcome with the user's name and organisation. */
+/** Home: welcome, the administrator's counts, quick links to the user's menus, recent sign-ins. */
 export default function HomePage() {
   const { t } = useTranslation(['home', 'common']);
   const userInfo = useSession((state) => state.userInfo);
   const sysName = useSession((state) => state.sysConfigInfo?.sysName) || t('common:appTitle');
+  const overview = useQuery({ queryKey: overviewKey, queryFn: getOverview });
   const name = userInfo?.userName ?? '';
   const none = t('none');
+  const isAdmin = overview.data?.isAdministrator ?? !!userInfo?.isAdministrator;
+  const prev = userInfo?.prevLoginTime
+    ? dayjs(Number(userInfo.prevLoginTime)).format('YYYY-MM-DD HH:mm')
+    : null;
 
   return (
     <div className="home">
       <Card className="home__welcome" variant="borderless">
         <div className="home__welcome-body">
           <Avatar size={64} icon={<UserOutlined />} src={userInfo?.headIcon || undefined} />
-          <div>
+          <div className="home__welcome-text">
             <h1 className="home__greeting" data-testid="home-greeting">
               {t(`greeting.${greetingKey(new Date().getHours())}`, { name })}
             </h1>
-            <p className="home__subtitle">{t('welcome', { sysName })}</p>
+            <p className="home__subtitle">
+              {t('welcome', { sysName })}
+              {prev ? ` · ${t('prevLogin', { time: prev })}` : ''}
+            </p>
           </div>
+          <dl className="home__facts">
+            <Fact icon={<IdcardOutlined />} label={t('account')} value={userInfo?.userAccount || none} />
+            <Fact
+              icon={<ApartmentOutlined />}
+              label={t('organization')}
+              value={userInfo?.organizeName || none}
+              testId="home-organization"
+            />
+            <Fact icon={<TeamOutlined />} label={t('roles')} value={userInfo?.roleName || none} />
+          </dl>
         </div>
       </Card>
-      <Row gutter={[16, 16]}>
-        <InfoCard icon={<IdcardOutlined />} label={t('account')} value={userInfo?.userAccount || none} />
-        <InfoCard
-          icon={<ApartmentOutlined />}
-          label={t('organization')}
-          value={userInfo?.organizeName || none}
-          testId="home-organization"
+      {isAdmin && <CountCards counts={overview.data?.counts} loading={overview.isLoading} />}
+      <div className="home__grid">
+        <QuickLinks />
+        <RecentSignIns
+          title={isAdmin ? t('recent.titleAll') : t('recent.titleOwn')}
+          records={overview.data?.recentSignIns ?? []}
+          loading={overview.isLoading}
+          showUser={isAdmin}
         />
-        <InfoCard
-          icon={<ApartmentOutlined />}
-          label={t('department')}
-          value={userInfo?.departmentName || none}
-        />
-        <InfoCard icon={<TeamOutlined />} label={t('roles')} value={userInfo?.roleName || none} />
-      </Row>
+      </div>
     </div>
   );
 }
 
-function InfoCard({
+function Fact({
   icon,
   label,
   value,
   testId,
 }: {
-  icon: ReactNode;
+  icon: React.ReactNode;
   label: string;
   value: string;
   testId?: string;
 }) {
   return (
-    <Col xs={24} sm={12} xl={6}>
-      <Card variant="borderless" className="home__info">
-        <span className="home__info-icon" aria-hidden="true">
-          {icon}
-        </span>
-        <div className="home__info-text">
-          <div className="home__info-label">{label}</div>
-          <div className="home__info-value" data-testid={testId}>
-            {value}
-          </div>
-        </div>
-      </Card>
-    </Col>
+    <div className="home__fact">
+      <dt>
+        <span aria-hidden="true">{icon}</span> {label}
+      </dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
   );
 }

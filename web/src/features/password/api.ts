@@ -7,15 +7,18 @@ export interface PasswordChangeInput {
   timestamp: number;
 }
 
+/** Sends a password change; resolves with the server's msg. */
+export type PasswordChangeSender = (input: PasswordChangeInput) => Promise<string>;
+
 /** Address of the dialog's image code (the server keeps the code under the timestamp). */
 export function imageCodeUrl(timestamp: number): string {
   return `/api/file/ImageCode/${timestamp}`;
 }
 
-/** POST /api/oauth/updatePasswordMessage; passwords are MD5-hashed. Resolves with the server's msg. */
-export async function changePassword(input: PasswordChangeInput): Promise<string> {
+/** Both calls take the same body: the passwords as MD5 hex, the image code and its timestamp. */
+async function sendChange(path: string, input: PasswordChangeInput): Promise<string> {
   const { md5 } = await import('js-md5');
-  const answer = await http.send('/oauth/updatePasswordMessage', {
+  const answer = await http.send(path, {
     method: 'POST',
     data: {
       oldPassword: md5(input.oldPassword),
@@ -26,3 +29,11 @@ export async function changePassword(input: PasswordChangeInput): Promise<string
   });
   return answer.msg;
 }
+
+/** POST /api/oauth/updatePasswordMessage (the mandatory change after sign-in). */
+export const changePassword: PasswordChangeSender = (input) =>
+  sendChange('/oauth/updatePasswordMessage', input);
+
+/** POST /api/permission/Users/Current/Actions/ModifyPassword (personal profile). */
+export const modifyPassword: PasswordChangeSender = (input) =>
+  sendChange('/permission/Users/Current/Actions/ModifyPassword', input);
