@@ -5,6 +5,7 @@ import { registerDownloadRoute } from './file/download.js';
 import { registerUploadRoutes } from './file/upload.js';
 import { registerSocket } from './message/socket.js';
 import { registerOAuthRoutes } from './oauth/routes.js';
+import { registerBillRuleRoutes } from './system/billRule/routes.js';
 import { registerDictionaryRoutes } from './system/dictionary/routes.js';
 
 /** Every feature's routes; a new feature adds its line here. */
@@ -15,4 +16,5 @@ export function registerModules(app: FastifyInstance, services: Services) {
   registerSocket(app, services);
   registerDownloadRoute(app, services);
   registerDictionaryRoutes(app, services);
+  registerBillRuleRoutes(app, services);
 }
