@@ -3,6 +3,7 @@ import type { Services } from '../services.js';
 import { registerCaptchaRoutes } from './captcha/routes.js';
 import { registerDownloadRoute } from './file/download.js';
 import { registerUploadRoutes } from './file/upload.js';
+import { registerHomeRoutes } from './home/routes.js';
 import { registerSocket } from './message/socket.js';
 import { registerOAuthRoutes } from './oauth/routes.js';
 import { registerCurrentUserRoutes } from './permission/current/routes.js';
@@ -13,6 +14,7 @@ import { registerDictionaryRoutes } from './system/dictionary/routes.js';
 export function registerModules(app: FastifyInstance, services: Services) {
   registerOAuthRoutes(app, services);
   registerCurrentUserRoutes(app, services);
+  registerHomeRoutes(app, services);
   registerCaptchaRoutes(app, services);
   registerUploadRoutes(app, services);
   registerSocket(app, services);
