@@ -7,6 +7,7 @@ import { registerHomeRoutes } from './home/routes.js';
 import { registerSocket } from './message/socket.js';
 import { registerOAuthRoutes } from './oauth/routes.js';
 import { registerCurrentUserRoutes } from './permission/current/routes.js';
+import { registerAreaRoutes } from './system/area/routes.js';
 import { registerBillRuleRoutes } from './system/billRule/routes.js';
 import { registerDictionaryRoutes } from './system/dictionary/routes.js';
 
@@ -21,4 +22,5 @@ export function registerModules(app: FastifyInstance, services: Services) {
   registerDownloadRoute(app, services);
   registerDictionaryRoutes(app, services);
   registerBillRuleRoutes(app, services);
+  registerAreaRoutes(app, services);
 }
