@@ -1,11 +1,12 @@
 import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Form, Input } from 'antd';
-import { type KeyboardEvent, lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { Button } from 'antd';
+import { type FormEvent, type KeyboardEvent, lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api';
 import { BrandMark } from '../../app/brand-mark';
 import { LanguageSwitch } from '../../app/language-switch';
 import { getLoginConfig, loginImageCodeUrl, passwordLogin } from './api';
+import { LoginCheckbox, LoginInput, useFieldErrors } from './fields';
 import { useFinishSignIn } from './finish';
 import { asksForCode, rememberAccount, rememberedAccount } from './remember';
 import './login.css';
@@ -125,11 +126,34 @@ export default function LoginPage() {
 function PasswordLoginForm() {
   const { t } = useTranslation('login');
   const finish = useFinishSignIn();
-  const [form] = Form.useForm<PasswordForm>();
+  const initialAccount = useRef(rememberedAccount()).current;
+  const [values, setValues] = useState<PasswordForm>(() => ({
+    account: initialAccount ?? '',
+    password: '',
+    code: '',
+    remember: initialAccount !== null,
+  }));
   const [submitting, setSubmitting] = useState(false);
   const [showCode, setShowCode] = useState(false);
   const [codeLength, setCodeLength] = useState(4);
   const [timestamp, setTimestamp] = useState(() => Date.now());
+
+  const validate = (current: PasswordForm) => {
+    const found: Partial<Record<'account' | 'password' | 'code', string>> = {};
+    if (!current.account.trim()) found.account = t('rules.account');
+    if (!current.password) found.password = t('rules.password');
+    if (showCode && !current.code?.trim()) found.code = t('rules.code');
+    return found;
+  };
+  const { errors, check, revalidate } = useFieldErrors<'account' | 'password' | 'code'>(() =>
+    validate(values),
+  );
+
+  const change = (patch: Partial<PasswordForm>) => {
+    const next = { ...values, ...patch };
+    setValues(next);
+    revalidate(() => validate(next));
+  };
 
   const refreshCode = useCallback(() => setTimestamp(Date.now()), []);
 
@@ -154,7 +178,9 @@ function PasswordLoginForm() {
     [refreshCode],
   );
 
-  const onFinish = async (values: PasswordForm) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting || !check()) return;
     setSubmitting(true);
     try {
       const answer = await passwordLogin({
@@ -167,7 +193,7 @@ function PasswordLoginForm() {
       finish(answer);
     } catch (error) {
       setSubmitting(false);
-      form.setFieldValue('code', '');
+      setValues((current) => ({ ...current, code: '' }));
       const msg = error instanceof ApiError ? error.msg : undefined;
       await checkConfig(values.account, asksForCode(msg));
       // The image code is single-use: always show a fresh one after a failure.
@@ -175,49 +201,48 @@ function PasswordLoginForm() {
     }
   };
 
-  const initialAccount = rememberedAccount();
-
   return (
-    <Form<PasswordForm>
-      form={form}
-      name="login"
-      className="login-form"
-      size="large"
-      initialValues={{ account: initialAccount ?? '', remember: initialAccount !== null }}
-      onFinish={onFinish}
-      requiredMark={false}
-      autoComplete="on"
-    >
-      <Form.Item name="account" rules={[{ required: true, whitespace: true, message: t('rules.account') }]}>
-        <Input
-          aria-label={t('fields.account')}
-          placeholder={t('placeholders.account')}
-          prefix={<UserOutlined aria-hidden />}
-          autoComplete="username"
-          onBlur={(event) => void checkConfig(event.target.value)}
-          autoFocus={!initialAccount}
-        />
-      </Form.Item>
-      <Form.Item name="password" rules={[{ required: true, message: t('rules.password') }]}>
-        <Input.Password
-          aria-label={t('fields.password')}
-          placeholder={t('placeholders.password')}
-          prefix={<LockOutlined aria-hidden />}
-          autoComplete="current-password"
-          autoFocus={!!initialAccount}
-        />
-      </Form.Item>
+    <form name="login" className="login-form" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <LoginInput
+        id="login_account"
+        name="account"
+        label={t('fields.account')}
+        placeholder={t('placeholders.account')}
+        prefix={<UserOutlined />}
+        autoComplete="username"
+        value={values.account}
+        error={errors.account}
+        onChange={(event) => change({ account: event.target.value })}
+        onBlur={(event) => void checkConfig(event.target.value)}
+        autoFocus={!initialAccount}
+      />
+      <LoginInput
+        id="login_password"
+        name="password"
+        label={t('fields.password')}
+        placeholder={t('placeholders.password')}
+        prefix={<LockOutlined />}
+        autoComplete="current-password"
+        revealLabels={{ show: t('showPassword'), hide: t('hidePassword') }}
+        value={values.password}
+        error={errors.password}
+        onChange={(event) => change({ password: event.target.value })}
+        autoFocus={!!initialAccount}
+      />
       {showCode && (
         <div className="login-form__code">
-          <Form.Item name="code" rules={[{ required: true, whitespace: true, message: t('rules.code') }]}>
-            <Input
-              aria-label={t('fields.code')}
-              placeholder={t('placeholders.code')}
-              prefix={<SafetyCertificateOutlined aria-hidden />}
-              maxLength={codeLength}
-              autoComplete="off"
-            />
-          </Form.Item>
+          <LoginInput
+            id="login_code"
+            name="code"
+            label={t('fields.code')}
+            placeholder={t('placeholders.code')}
+            prefix={<SafetyCertificateOutlined />}
+            maxLength={codeLength}
+            autoComplete="off"
+            value={values.code ?? ''}
+            error={errors.code}
+            onChange={(event) => change({ code: event.target.value })}
+          />
           <button
             type="button"
             className="login-form__code-image"
@@ -228,15 +253,19 @@ function PasswordLoginForm() {
           </button>
         </div>
       )}
-      <Form.Item name="remember" valuePropName="checked" className="login-form__remember">
-        <Checkbox>{t('rememberMe')}</Checkbox>
-      </Form.Item>
-      <Form.Item className="login-form__submit">
-        <Button type="primary" htmlType="submit" block loading={submitting}>
-          {submitting ? t('submitting') : t('submit')}
-        </Button>
-      </Form.Item>
-    </Form>
+      <div className="login-form__remember">
+        <LoginCheckbox
+          id="login_remember"
+          checked={values.remember}
+          onChange={(remember) => change({ remember })}
+        >
+          {t('rememberMe')}
+        </LoginCheckbox>
+      </div>
+      <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+        {submitting ? t('submitting') : t('submit')}
+      </Button>
+    </form>
   );
 }
 

@@ -1,9 +1,10 @@
 import { MessageOutlined, MobileOutlined } from '@ant-design/icons';
 import { Patterns } from '@console/shared';
-import { Alert, Button, Checkbox, Form, Input } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, Button } from 'antd';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api';
+import { LoginCheckbox, LoginInput, useFieldErrors } from './fields';
 import { useFinishSignIn } from './finish';
 import { rememberedMobile, rememberMobile } from './remember';
 import { sendSmsCode, smsLogin, waitSeconds } from './sms-api';
@@ -14,6 +15,8 @@ interface SmsForm {
   remember: boolean;
 }
 
+type Field = 'mobile' | 'code';
+
 /** Seconds before a code can be requested again (console.md 5: the code can be resent). */
 export const RESEND_SECONDS = 60;
 
@@ -21,12 +24,37 @@ export const RESEND_SECONDS = 60;
 export default function SmsLoginForm() {
   const { t } = useTranslation('login');
   const finish = useFinishSignIn();
-  const [form] = Form.useForm<SmsForm>();
+  const initialMobile = useRef(rememberedMobile()).current;
+  const [values, setValues] = useState<SmsForm>(() => ({
+    mobile: initialMobile ?? '',
+    code: '',
+    remember: initialMobile !== null,
+  }));
   const [countdown, setCountdown] = useState(0);
   const [sent, setSent] = useState(false);
   const [sending, setSending] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [noChannel, setNoChannel] = useState(false);
+
+  const mobileError = (mobile: string) => {
+    if (!mobile.trim()) return t('rules.mobile');
+    if (!Patterns.mobile.test(mobile.trim())) return t('rules.mobilePattern');
+    return undefined;
+  };
+  const validate = (current: SmsForm) => {
+    const found: Partial<Record<Field, string>> = {};
+    const mobile = mobileError(current.mobile);
+    if (mobile) found.mobile = mobile;
+    if (!current.code.trim()) found.code = t('rules.smsCode');
+    return found;
+  };
+  const { errors, check, revalidate, setErrors } = useFieldErrors<Field>(() => validate(values));
+
+  const change = (patch: Partial<SmsForm>) => {
+    const next = { ...values, ...patch };
+    setValues(next);
+    revalidate(() => validate(next));
+  };
 
   useEffect(() => {
     if (countdown <= 0) return;
@@ -35,15 +63,16 @@ export default function SmsLoginForm() {
   }, [countdown]);
 
   const requestCode = async () => {
-    let mobile: string;
-    try {
-      mobile = ((await form.validateFields(['mobile'])) as Pick<SmsForm, 'mobile'>).mobile.trim();
-    } catch {
+    const problem = mobileError(values.mobile);
+    if (problem) {
+      setErrors((current) => ({ ...current, mobile: problem }));
+      document.getElementById('smsLogin_mobile')?.focus();
       return;
     }
+    setErrors((current) => ({ ...current, mobile: undefined }));
     setSending(true);
     try {
-      const answer = await sendSmsCode(mobile);
+      const answer = await sendSmsCode(values.mobile.trim());
       setSent(true);
       setNoChannel(answer.channel === 'none');
       setCountdown(RESEND_SECONDS);
@@ -56,7 +85,9 @@ export default function SmsLoginForm() {
     }
   };
 
-  const onFinish = async (values: SmsForm) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting || !check()) return;
     setSubmitting(true);
     try {
       const answer = await smsLogin(values.mobile.trim(), values.code.trim());
@@ -64,60 +95,51 @@ export default function SmsLoginForm() {
       finish(answer);
     } catch {
       setSubmitting(false);
-      form.setFieldValue('code', '');
+      setValues((current) => ({ ...current, code: '' }));
     }
   };
 
-  const initialMobile = rememberedMobile();
   const codeLabel =
     countdown > 0 ? t('sms.resendIn', { n: countdown }) : sent ? t('sms.resend') : t('sms.getCode');
 
   return (
-    <Form<SmsForm>
-      form={form}
-      name="smsLogin"
-      className="login-form"
-      size="large"
-      initialValues={{ mobile: initialMobile ?? '', remember: initialMobile !== null }}
-      onFinish={onFinish}
-      requiredMark={false}
-    >
-      <Form.Item
+    <form name="smsLogin" className="login-form" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <LoginInput
+        id="smsLogin_mobile"
         name="mobile"
-        rules={[
-          { required: true, whitespace: true, message: t('rules.mobile') },
-          { pattern: Patterns.mobile, message: t('rules.mobilePattern') },
-        ]}
-      >
-        <Input
-          aria-label={t('fields.mobile')}
-          placeholder={t('placeholders.mobile')}
-          prefix={<MobileOutlined aria-hidden />}
-          autoComplete="tel"
-          inputMode="numeric"
-          maxLength={11}
-          autoFocus
-        />
-      </Form.Item>
+        label={t('fields.mobile')}
+        placeholder={t('placeholders.mobile')}
+        prefix={<MobileOutlined />}
+        autoComplete="tel"
+        inputMode="numeric"
+        maxLength={11}
+        value={values.mobile}
+        error={errors.mobile}
+        onChange={(event) => change({ mobile: event.target.value })}
+        autoFocus
+      />
       <div className="login-form__code">
-        <Form.Item name="code" rules={[{ required: true, whitespace: true, message: t('rules.smsCode') }]}>
-          <Input
-            aria-label={t('fields.smsCode')}
-            placeholder={t('placeholders.smsCode')}
-            prefix={<MessageOutlined aria-hidden />}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={8}
-          />
-        </Form.Item>
+        <LoginInput
+          id="smsLogin_code"
+          name="code"
+          label={t('fields.smsCode')}
+          placeholder={t('placeholders.smsCode')}
+          prefix={<MessageOutlined />}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={8}
+          value={values.code}
+          error={errors.code}
+          onChange={(event) => change({ code: event.target.value })}
+        />
         <Button
           className="login-form__send"
+          size="large"
           onClick={() => void requestCode()}
           disabled={countdown > 0}
           loading={sending}
-          aria-live="polite"
         >
-          {codeLabel}
+          <span aria-live="polite">{codeLabel}</span>
         </Button>
       </div>
       {noChannel && (
@@ -125,19 +147,22 @@ export default function SmsLoginForm() {
           className="login-form__notice"
           type="info"
           showIcon
-          role="status"
           title={t('sms.noChannel')}
           description={t('sms.noChannelHint')}
         />
       )}
-      <Form.Item name="remember" valuePropName="checked" className="login-form__remember">
-        <Checkbox>{t('rememberMobile')}</Checkbox>
-      </Form.Item>
-      <Form.Item className="login-form__submit">
-        <Button type="primary" htmlType="submit" block loading={submitting}>
-          {submitting ? t('submitting') : t('submit')}
-        </Button>
-      </Form.Item>
-    </Form>
+      <div className="login-form__remember">
+        <LoginCheckbox
+          id="smsLogin_remember"
+          checked={values.remember}
+          onChange={(remember) => change({ remember })}
+        >
+          {t('rememberMobile')}
+        </LoginCheckbox>
+      </div>
+      <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+        {submitting ? t('submitting') : t('submit')}
+      </Button>
+    </form>
   );
 }
