@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { createHashRouter, Navigate, type RouteObject, useLocation, useMatches } from 'react-router';
 import { RouteGuard } from '../shell/route-guard';
 import { loadNamespaces } from './i18n';
-import { PAGES } from './pages';
 
 /** Route metadata. */
 export interface RouteHandle {
@@ -25,12 +24,18 @@ function page(namespaces: readonly string[], load: () => Promise<PageModule>) {
   };
 }
 
-/** The page registered for a menu address in PAGES, else the shell's "not available yet" page. */
+type ShellPages = typeof import('../shell/shell-pages');
+
+/** A page of the signed-in frame: all of them come from one lazy module (see shell/shell-pages.ts). */
+function shellPage(namespaces: readonly string[], pick: (pages: ShellPages) => ComponentType) {
+  return page(namespaces, () => import('../shell/shell-pages').then((pages) => ({ default: pick(pages) })));
+}
+
+/** The page registered for a menu address in app/pages.ts, else the shell's "not available yet" page. */
 function pageAt(address: string) {
   return async () => {
-    const entry = PAGES[address];
-    if (!entry) return page(['shell'], () => import('../shell/unavailable-page'))();
-    return page(entry.namespaces, entry.load)();
+    const { resolvePage } = await import('../shell/shell-pages');
+    return { Component: await resolvePage(address) };
   };
 }
 
@@ -60,7 +65,7 @@ function RootLayout() {
 }
 
 /** A public page that is not built yet (single sign-on, short form links): outside the shell. */
-const unavailablePublic = page(['shell'], () => import('../shell/unavailable-page'));
+const unavailablePublic = shellPage(['shell'], (pages) => pages.UnavailablePage);
 
 export const routes: RouteObject[] = [
   {
@@ -82,11 +87,11 @@ export const routes: RouteObject[] = [
       {
         path: '/lockScreen',
         handle: { title: 'shell:lock.title' },
-        lazy: page(['shell'], () => import('../features/lock/lock-screen-page')),
+        lazy: shellPage(['shell'], (pages) => pages.LockScreenPage),
       },
       {
         path: '/',
-        lazy: page(['shell', 'password'], () => import('../shell/shell-layout')),
+        lazy: shellPage(['shell', 'password'], (pages) => pages.ShellLayout),
         children: [
           { index: true, element: <Navigate to="/home" replace /> },
           { path: 'home', handle: { title: 'shell:menu.home' }, lazy: pageAt('home') },
@@ -100,18 +105,18 @@ export const routes: RouteObject[] = [
           {
             path: 'externalLink',
             handle: { title: 'shell:externalLink.title' },
-            lazy: page(['shell'], () => import('../features/external-link/external-link-page')),
+            lazy: shellPage(['shell'], (pages) => pages.ExternalLinkPage),
           },
           {
             path: 'redirect/*',
             handle: { noCache: true },
-            lazy: page([], () => import('../shell/redirect-page')),
+            lazy: shellPage([], (pages) => pages.RedirectPage),
           },
           // Everything else: the pages of the user's menus (console.md 2.3), else /404.
           {
             path: '*',
             handle: { dynamicTitle: true },
-            lazy: page([], () => import('../shell/menu-route')),
+            lazy: shellPage([], (pages) => pages.MenuRoute),
           },
         ],
       },
