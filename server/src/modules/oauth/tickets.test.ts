@@ -7,7 +7,7 @@ import {
   type TestDatabase,
   type TestServer,
 } from '../../../test/harness.js';
-import { logs, userSessions } from '../../db/schema/index.js';
+import { logs, userSessions, users } from '../../db/schema/index.js';
 
 let database: TestDatabase;
 let server: TestServer;
@@ -141,3 +141,69 @@ describe('scan-code bad input changes nothing', () => {
     expect(await sessionCount()).toBe(before);
   });
 });
+
+// Tickets, SMS codes and uploaded files live in the shared store and database: any instance serves them.
+describe.skipIf(!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL)(
+  'two instances on one PostgreSQL and Redis',
+  () => {
+    let shared: TestDatabase;
+    let a: TestServer;
+    let b: TestServer;
+    const redisPrefix = `test:tickets:${Date.now()}:`;
+
+    beforeAll(async () => {
+      shared = await createTestDatabase();
+      a = await startServer({ database: shared, redisPrefix, demo: true });
+      b = await startServer({ database: shared, redisPrefix, demo: true });
+    });
+    afterAll(async () => {
+      await Promise.all([a?.close(), b?.close()]);
+      await shared?.drop();
+    });
+
+    it('waits on one instance, is confirmed through another, and signs in on a third request anywhere', async () => {
+      const token = await b.adminToken();
+      const { data: ticket } = await a.request<string>('GET', '/api/oauth/getTicket');
+      expect((await b.request('POST', `/api/oauth/ConfirmTicket/${ticket}`, { token })).code).toBe(200);
+      const signedIn = await a.request<TicketStatusResult>('GET', `/api/oauth/getTicketStatus/${ticket}`);
+      expect(signedIn.data.status).toBe(1);
+      expect((await b.request('GET', '/api/oauth/CurrentUser', { token: signedIn.data.value })).code).toBe(
+        200,
+      );
+      expect(
+        (await b.request<TicketStatusResult>('GET', `/api/oauth/getTicketStatus/${ticket}`)).data.status,
+      ).toBe(5);
+    });
+
+    it('checks an SMS code sent through the other instance', async () => {
+      const [staff] = await a.services.db.select().from(users).where(eq(users.isAdministrator, 0)).limit(1);
+      const mobile = staff!.mobilePhone!;
+      expect((await a.request('POST', '/api/oauth/SmsCode', { json: { mobile } })).code).toBe(200);
+      const code = (await b.services.kv.get(`sms:code:${mobile}`))!;
+      const signedIn = await b.request('POST', '/api/oauth/Login', {
+        form: { account: mobile, code, origin: 'sms' },
+      });
+      expect(signedIn.code).toBe(200);
+    });
+
+    it('serves a file uploaded through the other instance', async () => {
+      const token = await a.adminToken();
+      const png = Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+        'base64',
+      );
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(png)]), 'a.png');
+      const uploaded = (await (
+        await fetch(`${a.baseUrl}/api/file/Uploader/userAvatar`, {
+          method: 'POST',
+          headers: { authorization: token },
+          body: form,
+        })
+      ).json()) as { data: { url: string } };
+      const served = await fetch(`${b.baseUrl}${uploaded.data.url}`);
+      expect(served.status).toBe(200);
+      expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+    });
+  },
+);
