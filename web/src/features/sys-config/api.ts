@@ -57,7 +57,9 @@ export async function searchUsers(keyword: string): Promise<UserOption[]> {
 
 /** type 0: address-book (sync) secret, 1: application (agent) secret. The vendor's answer is the msg. */
 export async function testWeCom(type: 0 | 1, body: Record<string, unknown>): Promise<string> {
-  return (await http.send(`${BASE}/${type}/testQyWebChatConnect`, { method: 'POST', data: body, silent: true })).msg;
+  return (
+    await http.send(`${BASE}/${type}/testQyWebChatConnect`, { method: 'POST', data: body, silent: true })
+  ).msg;
 }
 
 export async function testDingTalk(body: Record<string, unknown>): Promise<string> {

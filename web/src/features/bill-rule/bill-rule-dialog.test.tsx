@@ -1,0 +1,97 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n, initI18n } from '../../app/i18n';
+import { BillRuleDialog } from './bill-rule-dialog';
+
+// The category field needs the server's dictionary; a plain input stands in for it here.
+vi.mock('../../widgets/dictionary-select/dictionary-select', () => ({
+  DictionarySelect: ({ value, onChange }: { value?: string; onChange?(v: string): void }) => (
+    <input aria-label="category" value={value ?? ''} onChange={(event) => onChange?.(event.target.value)} />
+  ),
+  useDictionaryEntries: () => ({ data: [] }),
+}));
+
+beforeAll(async () => {
+  // jsdom lacks these browser APIs antd's grid and inputs use.
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+  await initI18n();
+  await i18n.changeLanguage('zh-CN');
+  await i18n.loadNamespaces(['billRule', 'widgets']);
+});
+
+afterEach(() => cleanup());
+
+function renderDialog() {
+  const client = new QueryClient();
+  render(
+    <QueryClientProvider client={client}>
+      <BillRuleDialog target={{}} onClose={() => undefined} />
+    </QueryClientProvider>,
+  );
+}
+
+const field = (id: string) => document.getElementById(`billRule_${id}`) as HTMLInputElement;
+
+describe('bill rule dialog', { timeout: 30_000 }, () => {
+  it('shows the messages of console.md 5 on an empty submit', async () => {
+    renderDialog();
+    await screen.findByText('新建单据');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /确\s?定/ }));
+    });
+    for (const text of [
+      '请输入业务名称',
+      '请输入业务编码',
+      '请选择业务分类',
+      '请输入流水前缀',
+      '请输入流水位数',
+      '请输入流水起始',
+    ])
+      expect(await screen.findByText(text)).toBeTruthy();
+  });
+
+  it('limits name and code to 50 characters with the exact messages', async () => {
+    renderDialog();
+    await screen.findByText('新建单据');
+    fireEvent.change(field('fullName'), { target: { value: '名'.repeat(51) } });
+    fireEvent.change(field('enCode'), { target: { value: 'a'.repeat(51) } });
+    expect(await screen.findByText('业务名称最多为50个字符！')).toBeTruthy();
+    expect(await screen.findByText('业务编码最多为50个字符！')).toBeTruthy();
+  });
+
+  it('recomputes the example on every change of prefix, date format, digit and start number', async () => {
+    renderDialog();
+    await screen.findByText('新建单据');
+    const example = () => (screen.getByTestId('bill-rule-example') as HTMLInputElement).value;
+    const now = new Date();
+    const ymd = `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}${String(now.getDate()).padStart(2, '0')}`;
+    fireEvent.change(field('prefix'), { target: { value: 'QJ' } });
+    fireEvent.change(field('digit'), { target: { value: '4' } });
+    fireEvent.change(field('startNumber'), { target: { value: '1' } });
+    await waitFor(() => expect(example()).toBe(`QJ${ymd}0001`));
+    fireEvent.change(field('prefix'), { target: { value: 'HT' } });
+    await waitFor(() => expect(example()).toBe(`HT${ymd}0001`));
+    fireEvent.change(field('digit'), { target: { value: '6' } });
+    await waitFor(() => expect(example()).toBe(`HT${ymd}000001`));
+    fireEvent.change(field('startNumber'), { target: { value: '25' } });
+    await waitFor(() => expect(example()).toBe(`HT${ymd}000025`));
+    // start number left-padded to the digit count when the field is left
+    fireEvent.blur(field('startNumber'));
+    await waitFor(() => expect(field('startNumber').value).toBe('000025'));
+  });
+});
