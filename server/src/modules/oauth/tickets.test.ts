@@ -132,6 +132,17 @@ describe('scan-code bad input changes nothing', () => {
     expect(await sessionCount()).toBe(before);
   });
 
+  it('limits how many tickets one address may ask for', async () => {
+    // Every request here comes from 127.0.0.1; ask until refused (30 a minute).
+    let refused = null;
+    for (let i = 0; i < 70 && !refused; i++) {
+      const answer = await server.request('GET', '/api/oauth/getTicket');
+      if (answer.code !== 200) refused = answer;
+    }
+    expect([refused?.code, refused?.msg]).toEqual([400, '操作过于频繁，请稍后再试']);
+    await server.services.kv.del('ticket:rate:127.0.0.1');
+  });
+
   it('needs a signed-in user to confirm', async () => {
     const { data: ticket } = await newTicket();
     const before = await sessionCount();

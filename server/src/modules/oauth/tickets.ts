@@ -2,10 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { TicketStatus, type TicketStatusResult } from '@console/shared';
 import { badRequest } from '../../core/errors.js';
 import type { KeyValueStore } from '../../core/kv/index.js';
+import { Messages } from '../../core/messages.js';
 import type { ClientInfo } from '../../core/request.js';
 
 /** How long a scan-code ticket waits for a confirmation. */
 export const TICKET_TTL_MS = 3 * 60_000;
+/** Tickets one address may ask for a minute (a login page asks for one per three minutes). */
+const TICKETS_PER_IP_PER_MINUTE = 30;
 
 export const TicketMessages = {
   invalid: '二维码已失效，请刷新后重新扫码',
@@ -33,6 +36,9 @@ export class TicketService {
   constructor(private readonly kv: KeyValueStore) {}
 
   async create(client: ClientInfo): Promise<{ ticket: string; ttlMs: number }> {
+    if ((await this.kv.increment(`ticket:rate:${client.ip}`, 60_000)) > TICKETS_PER_IP_PER_MINUTE) {
+      throw badRequest(Messages.tooManyRequests);
+    }
     const ticket = randomBytes(24).toString('base64url');
     const state: TicketState = {
       status: TicketStatus.Waiting,
