@@ -10,6 +10,7 @@ import { registerCurrentUserRoutes } from './permission/current/routes.js';
 import { registerAreaRoutes } from './system/area/routes.js';
 import { registerBillRuleRoutes } from './system/billRule/routes.js';
 import { registerDictionaryRoutes } from './system/dictionary/routes.js';
+import { registerSysConfigRoutes } from './system/sysConfig/routes.js';
 
 /** Every feature's routes; a new feature adds its line here. */
 export function registerModules(app: FastifyInstance, services: Services) {
@@ -23,4 +24,5 @@ export function registerModules(app: FastifyInstance, services: Services) {
   registerDictionaryRoutes(app, services);
   registerBillRuleRoutes(app, services);
   registerAreaRoutes(app, services);
+  registerSysConfigRoutes(app, services);
 }
