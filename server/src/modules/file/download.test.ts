@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestDatabase,
+  startServer,
+  type TestDatabase,
+  type TestServer,
+} from '../../../test/harness.js';
+import { attachment, issueDownload, registerDownload } from './download.js';
+
+let database: TestDatabase;
+let server: TestServer;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  server = await startServer({ database });
+  registerDownload('test-echo', async (_services, payload, userId) => ({
+    body: `${String(payload)} for ${userId} at ${Date.now()}`,
+    contentType: 'text/plain; charset=utf-8',
+  }));
+});
+afterAll(async () => {
+  await server?.close();
+  await database?.drop();
+});
+
+describe('one-use download addresses', () => {
+  it('produces the content at download time, once, as an attachment', async () => {
+    const issued = await issueDownload(server.services, {
+      kind: 'test-echo',
+      fileName: '报表 "一".txt',
+      payload: 'hello',
+      userId: 'u1',
+    });
+    expect(issued.name).toBe('报表 "一".txt');
+    expect(issued.url).toMatch(/^\/api\/file\/Download\/txt\/[A-Za-z0-9_-]{32}\.txt$/);
+    const response = await fetch(`${server.baseUrl}${issued.url}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(attachment('报表 "一".txt'));
+    expect(response.headers.get('content-disposition')).toContain(
+      `filename*=UTF-8''${encodeURIComponent('报表 "一".txt')}`,
+    );
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.text()).toMatch(/^hello for u1 at \d+$/);
+
+    const again = await server.request('GET', issued.url);
+    expect(again.code).toBe(400);
+    expect(again.msg).toBe('下载链接已失效，请重新导出');
+  });
+
+  it('refuses made-up, malformed and expired tickets', async () => {
+    expect((await server.request('GET', `/api/file/Download/bdd/${'a'.repeat(32)}.bdd`)).msg).toBe(
+      '下载链接已失效，请重新导出',
+    );
+    expect((await server.request('GET', '/api/file/Download/bdd/..%2F..%2Fetc%2Fpasswd')).msg).toBe(
+      '下载链接已失效，请重新导出',
+    );
+    const issued = await issueDownload(server.services, {
+      kind: 'test-echo',
+      fileName: 'a.txt',
+      payload: 1,
+      userId: 'u',
+    });
+    const ticket = issued.url.split('/').pop()!.replace('.txt', '');
+    // What the 5-minute lifetime does: the ticket leaves the store.
+    await server.services.kv.del(`download:${ticket}`);
+    expect((await server.request('GET', issued.url)).msg).toBe('下载链接已失效，请重新导出');
+  });
+});
