@@ -1,4 +1,4 @@
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { call, login } from '../lib/http.js';
 import { load } from '../lib/measure.js';
 import type { Scenario } from './types.js';
@@ -96,7 +96,7 @@ export const billNumber: Scenario = {
     return {
       ...measured,
       notes: [
-        `machine load average (1 min) at the end of the run: ${load1!.toFixed(1)} on ${navigator.hardwareConcurrency} cores`,
+        `machine load average (1 min) at the end of the run: ${load1!.toFixed(1)} on ${availableParallelism()} cores`,
         `one row-locked UPDATE … RETURNING per number; ${numbers.length} numbers from ${CHECK_CLIENTS} concurrent clients all distinct; counter ${counter} = ${answered200} answers with code 200 counted + ${inFlight} in flight when the load runs stopped (≤ ${2 * CONNECTIONS})`,
       ],
     };
