@@ -256,12 +256,12 @@ export class BillRuleService {
    * number would not fit in `digit` places is left untouched.
    */
   async nextNumber(code: string, now: Date = new Date()): Promise<string> {
-    const [rule] = await this.db
-      .select({ dateFormat: billRules.dateFormat })
-      .from(billRules)
-      .where(eq(billRules.enCode, code));
-    if (!rule) throw badRequest(BillRuleMessages.notFound);
-    const today = billDatePart(rule.dateFormat as BillDateFormat, now);
+    // Today's date part in each format, chosen by the row's own format inside the statement.
+    const today = sql`(CASE ${billRules.dateFormat}
+      WHEN 'yyyyMMdd' THEN ${billDatePart('yyyyMMdd', now)}
+      WHEN 'yyyyMM' THEN ${billDatePart('yyyyMM', now)}
+      WHEN 'yyyy' THEN ${billDatePart('yyyy', now)}
+      ELSE '' END)`;
     const fresh = sql`(${billRules.datePart} IS NULL OR ${billRules.datePart} < ${today})`;
     const [taken] = await this.db
       .update(billRules)
@@ -273,7 +273,6 @@ export class BillRuleService {
         and(
           eq(billRules.enCode, code),
           eq(billRules.enabledMark, 1),
-          eq(billRules.dateFormat, rule.dateFormat),
           sql`length((${billRules.startNumber}::numeric + CASE WHEN ${fresh} THEN 0 ELSE ${billRules.counter} END)::text) <= ${billRules.digit}`,
         ),
       )
@@ -283,11 +282,9 @@ export class BillRuleService {
       if (number) return number;
     }
     // Nothing was taken: say why.
-    const current = await this.db.select().from(billRules).where(eq(billRules.enCode, code));
-    const row = current[0];
+    const [row] = await this.db.select().from(billRules).where(eq(billRules.enCode, code));
     if (!row) throw badRequest(BillRuleMessages.notFound);
     if (row.enabledMark !== 1) throw badRequest(BillRuleMessages.disabled);
-    if (row.dateFormat !== rule.dateFormat) return this.nextNumber(code, now);
     throw badRequest(BillRuleMessages.exhausted(row.digit));
   }
 
