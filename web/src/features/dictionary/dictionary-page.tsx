@@ -300,16 +300,20 @@ export function DictionaryManager({ embedded = false }: { embedded?: boolean }) 
             </Tooltip>
           </Space>
         </div>
-        <Table<DictionaryEntry>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={rows}
-          loading={entries.isFetching}
-          pagination={false}
-          expandable={{ expandedRowKeys: rowExpanded, onExpandedRowsChange: (keys) => setRowExpanded(keys) }}
-          data-testid="dictionary-table"
-        />
+        <div data-testid="dictionary-table">
+          <Table<DictionaryEntry>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={rows}
+            loading={entries.isFetching}
+            pagination={false}
+            expandable={{
+              expandedRowKeys: rowExpanded,
+              onExpandedRowsChange: (keys) => setRowExpanded(keys),
+            }}
+          />
+        </div>
       </section>
       <TypeDrawer open={drawer} onClose={() => setDrawer(false)} />
       <ItemDialog target={dialog} onClose={() => setDialog(null)} onSaved={() => void entries.refetch()} />

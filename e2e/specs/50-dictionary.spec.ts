@@ -1,0 +1,175 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl, launchBrowser, newPage } from '../support/browser';
+import { signInAdmin } from './5x-support';
+
+const screenshots = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots');
+const OK = /^确\s?定$/;
+
+async function submit(dialog: Locator) {
+  await dialog.getByRole('button', { name: OK }).click();
+}
+
+async function expectMessage(dialog: Locator, text: string) {
+  await dialog.getByText(text, { exact: true }).first().waitFor();
+}
+
+async function confirmModal(page: Page, text: RegExp) {
+  const confirm = page.locator('.ant-modal-confirm').last();
+  await confirm.getByText(text).waitFor();
+  await confirm.getByRole('button', { name: OK }).click();
+}
+
+describe('dictionary management', () => {
+  let browser: Browser;
+  let failureShot: (() => Promise<void>) | null = null;
+
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail') await failureShot?.().catch(() => undefined);
+  });
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    mkdirSync(screenshots, { recursive: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('creates a category and items through the dialogs, with every validation message, then disables and deletes one', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAdmin(page);
+    await page.goto(appUrl('/systemData/dictionary'));
+    failureShot = () => page.screenshot({ path: '/tmp/e2e-50-failure.png' }).then(() => undefined);
+    await page.getByTestId('dictionary-page').waitFor();
+    await page.locator('.dictionary-page__tree .ant-tree-title').first().waitFor();
+    await page.locator('.dictionary-page__tree').getByText('业务分类', { exact: true }).click();
+    await page.getByTestId('dictionary-table').getByText('政务服务').waitFor();
+    await page.screenshot({ path: join(screenshots, 'dictionary.png') });
+
+    // Category management from the tree menu.
+    await page.getByRole('button', { name: '更多操作' }).click();
+    await page.getByRole('menuitem', { name: '分类管理' }).click();
+    const drawer = page.locator('.dictionary-type-drawer');
+    await drawer.locator('.ant-table-row').first().waitFor();
+    await drawer.getByRole('button', { name: /新\s?建/ }).click();
+    const typeDialog = page.locator('.dictionary-type-dialog');
+    await typeDialog.getByText('新建字典分类').waitFor();
+    await submit(typeDialog);
+    await expectMessage(typeDialog, '请输入名称');
+    await expectMessage(typeDialog, '请输入编码');
+    await page.locator('#dictionaryType_fullName').fill('分'.repeat(51));
+    await expectMessage(typeDialog, '名称最多为50个字符');
+    await page.locator('#dictionaryType_fullName').fill('测试@分类');
+    await expectMessage(typeDialog, '名称不能含有特殊符号');
+    await page.locator('#dictionaryType_enCode').fill('c'.repeat(51));
+    await expectMessage(typeDialog, '字典编码最多为50个字符！');
+    await page.locator('#dictionaryType_enCode').fill('.e2e');
+    await expectMessage(typeDialog, '只能输入英文、数字和小数点，且小数点不能放在首尾');
+    await page.locator('#dictionaryType_fullName').fill('E2E测试分类');
+    await page.locator('#dictionaryType_enCode').fill('e2eCategory');
+    await page.locator('#dictionaryType_tree').click();
+    await page.screenshot({ path: join(screenshots, 'dictionary-type-dialog.png') });
+    await submit(typeDialog);
+    await page.locator('.ant-message-success').getByText('新建成功').waitFor();
+    await typeDialog.waitFor({ state: 'hidden' });
+    await drawer.getByText('E2E测试分类').waitFor();
+    await page.screenshot({ path: join(screenshots, 'dictionary-type-drawer.png') });
+    await drawer.locator('.ant-drawer-close').click();
+    await drawer.waitFor({ state: 'hidden' });
+
+    // The tree filter is case-insensitive.
+    await page.getByPlaceholder('输入关键字进行过滤').fill('e2e测试');
+    const node = page.locator('.dictionary-page__tree').getByText('E2E测试分类', { exact: true });
+    await node.waitFor();
+    await expect(page.locator('.dictionary-page__tree .ant-tree-title').count()).resolves.toBeLessThan(4);
+    await node.click();
+    await page.locator('.dictionary-page__type-name').getByText('E2E测试分类').waitFor();
+
+    // Items: validation messages of console.md 5, then three entries.
+    const toolbarAdd = page.locator('.dictionary-page__toolbar').getByRole('button', { name: /新\s?建/ });
+    const itemDialog = page.locator('.dictionary-item-dialog');
+    await toolbarAdd.click();
+    await itemDialog.getByText('新建字典').waitFor();
+    // New items default the parent to the first tree entry: the category itself.
+    await itemDialog.locator('.ant-select-content').getByText('E2E测试分类').waitFor();
+    await submit(itemDialog);
+    await expectMessage(itemDialog, '请输入名称');
+    await expectMessage(itemDialog, '请输入编码');
+    await page.locator('#dictionaryItem_fullName').fill('名'.repeat(51));
+    await expectMessage(itemDialog, '字典名称最多为50个字符！');
+    await page.locator('#dictionaryItem_enCode').fill('x'.repeat(51));
+    await expectMessage(itemDialog, '字典编码最多为50个字符！');
+    await page.locator('#dictionaryItem_fullName').fill('E2E一级');
+    await page.locator('#dictionaryItem_enCode').fill('e2e.one');
+    await page.screenshot({ path: join(screenshots, 'dictionary-item-dialog.png') });
+    await submit(itemDialog);
+    await page.locator('.ant-message-success').getByText('新建成功').first().waitFor();
+    await itemDialog.waitFor({ state: 'hidden' });
+    const table = page.getByTestId('dictionary-table');
+    await table.getByText('E2E一级').waitFor();
+
+    // A child of the first entry (tree dictionary: the parent can be chosen).
+    await toolbarAdd.click();
+    await itemDialog.getByText('新建字典').waitFor();
+    await itemDialog.locator('.ant-select').first().click();
+    await page.locator('.ant-select-tree').getByTitle('E2E一级').click();
+    await page.locator('#dictionaryItem_fullName').fill('E2E二级');
+    await page.locator('#dictionaryItem_enCode').fill('e2eTwo');
+    await submit(itemDialog);
+    await itemDialog.waitFor({ state: 'hidden' });
+    await table.getByText('E2E二级').waitFor();
+
+    await toolbarAdd.click();
+    await itemDialog.getByText('新建字典').waitFor();
+    await page.locator('#dictionaryItem_fullName').fill('E2E三');
+    await page.locator('#dictionaryItem_enCode').fill('e2eThree');
+    await submit(itemDialog);
+    await itemDialog.waitFor({ state: 'hidden' });
+    const third = table.locator('.ant-table-row', { hasText: 'E2E三' });
+    await third.waitFor();
+
+    // The server refuses a duplicate code; the dialog stays open with its button usable again.
+    await toolbarAdd.click();
+    await itemDialog.getByText('新建字典').waitFor();
+    await page.locator('#dictionaryItem_fullName').fill('E2E重复');
+    await page.locator('#dictionaryItem_enCode').fill('e2eThree');
+    await submit(itemDialog);
+    await page.locator('.ant-message-error').waitFor();
+    await expect(itemDialog.isVisible()).resolves.toBe(true);
+    await itemDialog.locator('.ant-modal-footer .ant-btn-primary:not(.ant-btn-loading)').waitFor();
+    await itemDialog.getByRole('button', { name: /取\s?消/ }).click();
+    await itemDialog.waitFor({ state: 'hidden' });
+
+    // Disable: confirm, toggle, the switch follows.
+    const stateSwitch = third.getByRole('switch');
+    await expect(stateSwitch.getAttribute('aria-checked')).resolves.toBe('true');
+    await stateSwitch.click();
+    await confirmModal(page, /禁用/);
+    await page.locator('.ant-message-success').getByText('更新字典状态成功').waitFor();
+    await third.locator('.ant-switch:not(.ant-switch-checked)').waitFor();
+    await page.screenshot({ path: join(screenshots, 'dictionary-items.png') });
+
+    // Delete with the permanent-deletion confirmation.
+    await third.getByRole('button', { name: /删\s?除/ }).click();
+    await confirmModal(page, /永久删除/);
+    await page.locator('.ant-message-success').getByText('删除成功').waitFor();
+    await third.waitFor({ state: 'detached' });
+    await table.getByText('E2E一级').waitFor();
+
+    // Keyword search: Enter searches.
+    const keyword = page.getByTestId('dictionary-search').locator('input');
+    await keyword.fill('二级');
+    await keyword.press('Enter');
+    await table
+      .getByText('E2E一级')
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
+    await table.getByText('E2E二级').waitFor();
+    await context.close();
+  }, 240_000);
+});
