@@ -1,4 +1,5 @@
 import { billNumber } from './billNumber.js';
+import { bundle } from './bundle.js';
 import { currentUser } from './currentUser.js';
 import { login } from './login.js';
 import type { Scenario } from './types.js';
@@ -7,4 +8,4 @@ import type { Scenario } from './types.js';
  * Every scenario, in the order they run against one server. Later issues add theirs here
  * (bill numbers/s, user list, socket fan-out, bundle sizes), each its own module.
  */
-export const SCENARIOS: Scenario[] = [login, currentUser, billNumber];
+export const SCENARIOS: Scenario[] = [login, currentUser, billNumber, bundle];
