@@ -128,7 +128,9 @@ export function QuickLinks({ limit = 12 }: { limit?: number }) {
   const { t } = useTranslation('home');
   const navigate = useNavigate();
   const menuList = useSession((state) => state.menuList);
-  const leaves = menuLeaves(menuList)
+  // Each link carries the icon of its top-level area, so the areas stand apart.
+  const leaves = menuList
+    .flatMap((area) => menuLeaves([area]).map((leaf) => ({ ...leaf, area })))
     .filter((leaf) => leaf.path !== '/home' && leaf.path !== '/dashboard')
     .slice(0, limit);
 
@@ -153,7 +155,7 @@ export function QuickLinks({ limit = 12 }: { limit?: number }) {
               <Col xs={12} sm={8} lg={6} xxl={4} key={leaf.node.id}>
                 <button type="button" className="home-link" title={leaf.trail} onClick={() => open(leaf)}>
                   <span className="home-link__icon" aria-hidden="true">
-                    {menuIcon(leaf.node)}
+                    {menuIcon(leaf.area)}
                   </span>
                   <span className="home-link__name">{leaf.title}</span>
                 </button>

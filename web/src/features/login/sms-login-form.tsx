@@ -78,7 +78,10 @@ export default function SmsLoginForm() {
       setCountdown(RESEND_SECONDS);
       document.getElementById('smsLogin_code')?.focus();
     } catch (error) {
-      const wait = error instanceof ApiError ? waitSeconds(error.msg) : null;
+      const fromData =
+        error instanceof ApiError ? Number((error.data as { waitSeconds?: unknown } | null)?.waitSeconds) : 0;
+      const wait =
+        fromData > 0 ? Math.ceil(fromData) : error instanceof ApiError ? waitSeconds(error.msg) : null;
       if (wait) setCountdown(wait);
     } finally {
       setSending(false);
