@@ -4,11 +4,13 @@ import { Button, Modal, Space, Switch, Table, type TableColumnsType, Tag, Toolti
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../api/feedback';
+import { AddressPicker } from '../../widgets/address-picker/address-picker';
 import { Auth, AuthButton, PermissionScope, useButtonPermission } from '../../widgets/list/permission';
 import { SearchBar } from '../../widgets/list/search-bar';
 import { AREA_ROOT, type Area, areaKeys, deleteArea, fetchAreaChildren, isAreaLeaf, toggleArea } from './api';
 import { AreaDialog, type AreaDialogTarget } from './area-dialog';
 import '../../widgets/list/list-page.css';
+import './area.css';
 
 const ADDRESS = 'system/area';
 
@@ -38,6 +40,7 @@ function AreaList() {
   const [expanded, setExpanded] = useState<readonly React.Key[]>([]);
   const [loadingRows, setLoadingRows] = useState(false);
   const [dialog, setDialog] = useState<AreaDialogTarget | null>(null);
+  const [located, setLocated] = useState<string[]>([]);
   const root = useQuery({
     queryKey: areaKeys.children(AREA_ROOT, keyword),
     queryFn: () => fetchAreaChildren(AREA_ROOT, keyword),
@@ -66,6 +69,17 @@ function AreaList() {
     const nested = parentIds.filter((id) => id !== AREA_ROOT && loaded.has(id));
     if (parentIds.includes(AREA_ROOT) || nested.length === 0) await root.refetch();
     if (nested.length > 0) await loadChildren(nested);
+  };
+
+  /** Opens the tree down to an area chosen with the address picker and marks its row. */
+  const locate = async (path: string[]) => {
+    setLocated(path);
+    if (path.length === 0) return;
+    if (keyword) setKeyword('');
+    const parents = path.slice(0, -1);
+    const missing = parents.filter((id) => !loaded.has(id));
+    if (missing.length > 0) await loadChildren(missing);
+    setExpanded((old) => [...new Set([...old, ...parents])]);
   };
 
   const refreshAll = () => {
@@ -168,7 +182,16 @@ function AreaList() {
             setKeyword(next);
             setExpanded([]);
           }}
-        />
+        >
+          <div className="area-page__locate">
+            <AddressPicker
+              value={located}
+              onChange={(value) => void locate(value as string[])}
+              placeholder={t('locate')}
+              title={t('locateTitle')}
+            />
+          </div>
+        </SearchBar>
       </div>
       <div className="list-page__body">
         <div className="list-page__toolbar">
@@ -191,6 +214,7 @@ function AreaList() {
           dataSource={rows}
           loading={root.isFetching || loadingRows}
           pagination={false}
+          rowClassName={(row) => (row.id === located.at(-1) ? 'area-page__located' : '')}
           scroll={{ y: 'calc(100vh - 330px)' }}
           expandable={{
             expandedRowKeys: expanded,

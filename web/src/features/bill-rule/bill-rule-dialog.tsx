@@ -180,7 +180,7 @@ export function BillRuleDialog({
           </Col>
           <Col span={12}>
             <Form.Item name="digit" label={t('fields.digit')} rules={rules.digit}>
-              <Input maxLength={1} placeholder={t('placeholders.digit')} onBlur={padStart} />
+              <Input maxLength={1} placeholder={t('placeholders.digit')} />
             </Form.Item>
           </Col>
           <Col span={12}>

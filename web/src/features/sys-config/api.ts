@@ -55,7 +55,7 @@ export async function searchUsers(keyword: string): Promise<UserOption[]> {
   return listOf(answer);
 }
 
-/** type 0: address-book (sync) secret, 1: application (agent) secret. The vendor's answer is the msg. */
+/** type 0: application (agent) secret, 1: address-book (sync) secret. The vendor's answer is the msg. */
 export async function testWeCom(type: 0 | 1, body: Record<string, unknown>): Promise<string> {
   return (
     await http.send(`${BASE}/${type}/testQyWebChatConnect`, { method: 'POST', data: body, silent: true })

@@ -293,10 +293,10 @@ function SysConfigForm() {
             <Space>
               <Button
                 icon={<ApiOutlined />}
-                loading={testing === 'qy1'}
+                loading={testing === 'qyAgent'}
                 onClick={() =>
-                  runTest('qy1', () =>
-                    testWeCom(1, { qyhCorpId: values().qyhCorpId, qyhAgentSecret: values().qyhAgentSecret }),
+                  runTest('qyAgent', () =>
+                    testWeCom(0, { qyhCorpId: values().qyhCorpId, qyhAgentSecret: values().qyhAgentSecret }),
                   )
                 }
               >
@@ -304,10 +304,10 @@ function SysConfigForm() {
               </Button>
               <Button
                 icon={<ApiOutlined />}
-                loading={testing === 'qy0'}
+                loading={testing === 'qySync'}
                 onClick={() =>
-                  runTest('qy0', () =>
-                    testWeCom(0, { qyhCorpId: values().qyhCorpId, qyhCorpSecret: values().qyhCorpSecret }),
+                  runTest('qySync', () =>
+                    testWeCom(1, { qyhCorpId: values().qyhCorpId, qyhCorpSecret: values().qyhCorpSecret }),
                   )
                 }
               >
