@@ -43,9 +43,10 @@ import './dictionary.css';
 /** Address of this page in the menu (api-contract.md "Page addresses"). */
 export const DICTIONARY_ADDRESS = 'systemData/dictionary';
 
-function findType(nodes: readonly DictionaryType[], id: string): DictionaryType | null {
+/** A type by id (or by code). */
+export function findType(nodes: readonly DictionaryType[], id: string): DictionaryType | null {
   for (const node of nodes) {
-    if (node.id === id) return node;
+    if (node.id === id || node.enCode === id) return node;
     const found = findType(node.children ?? [], id);
     if (found) return found;
   }
@@ -78,7 +79,14 @@ function flipEntry(rows: DictionaryEntry[] | undefined, id: string): DictionaryE
 }
 
 /** Dictionary management (console.md 2.6): categories on the left, entries as a tree table. */
-export function DictionaryManager({ embedded = false }: { embedded?: boolean }) {
+export function DictionaryManager({
+  embedded = false,
+  fixedType,
+}: {
+  embedded?: boolean;
+  /** Shows only this type (id or code) without the category tree: generated dictionary pages (menu type 4). */
+  fixedType?: string;
+}) {
   const { t } = useTranslation('dictionary');
   const queryClient = useQueryClient();
   const [modal, modalHolder] = Modal.useModal();
@@ -98,8 +106,12 @@ export function DictionaryManager({ embedded = false }: { embedded?: boolean }) 
   // Select the first category once the tree is known (and again if the selected one disappears).
   useEffect(() => {
     if (typeTree.length === 0) return;
+    if (fixedType) {
+      setTypeId(findType(typeTree, fixedType)?.id ?? null);
+      return;
+    }
     if (!typeId || !findType(typeTree, typeId)) setTypeId(typeTree[0]?.id ?? null);
-  }, [typeTree, typeId]);
+  }, [typeTree, typeId, fixedType]);
 
   const currentType = typeId ? findType(typeTree, typeId) : null;
   const isTree = Number(currentType?.isTree ?? 0);
@@ -224,45 +236,47 @@ export function DictionaryManager({ embedded = false }: { embedded?: boolean }) 
       className={`dictionary-page${embedded ? ' dictionary-page--embedded' : ''}`}
       data-testid="dictionary-page"
     >
-      <aside className="dictionary-page__side">
-        <div className="dictionary-page__side-head">
-          <span className="dictionary-page__side-title">{t('tree.title')}</span>
-          <Dropdown menu={treeMenu} trigger={['click']} placement="bottomRight">
-            <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t('tree.more')} />
-          </Dropdown>
-        </div>
-        <div className="dictionary-page__filter">
-          <Input.Search
-            allowClear
-            placeholder={t('tree.filter')}
-            aria-label={t('tree.filter')}
-            value={filter}
-            onChange={(event) => setFilter(event.target.value)}
-          />
-        </div>
-        <Spin spinning={types.isFetching}>
-          <div className="dictionary-page__tree">
-            {shownTypes.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noData')} />
-            ) : (
-              <Tree
-                blockNode
-                treeData={toTreeData(shownTypes)}
-                selectedKeys={typeId ? [typeId] : []}
-                expandedKeys={typeExpandedKeys}
-                onExpand={(keys) => setTypeExpanded(keys)}
-                onSelect={(keys) => {
-                  const key = keys[0];
-                  if (key !== undefined) {
-                    setTypeId(String(key));
-                    setKeyword('');
-                  }
-                }}
-              />
-            )}
+      {!fixedType && (
+        <aside className="dictionary-page__side">
+          <div className="dictionary-page__side-head">
+            <span className="dictionary-page__side-title">{t('tree.title')}</span>
+            <Dropdown menu={treeMenu} trigger={['click']} placement="bottomRight">
+              <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t('tree.more')} />
+            </Dropdown>
           </div>
-        </Spin>
-      </aside>
+          <div className="dictionary-page__filter">
+            <Input.Search
+              allowClear
+              placeholder={t('tree.filter')}
+              aria-label={t('tree.filter')}
+              value={filter}
+              onChange={(event) => setFilter(event.target.value)}
+            />
+          </div>
+          <Spin spinning={types.isFetching}>
+            <div className="dictionary-page__tree">
+              {shownTypes.length === 0 ? (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noData')} />
+              ) : (
+                <Tree
+                  blockNode
+                  treeData={toTreeData(shownTypes)}
+                  selectedKeys={typeId ? [typeId] : []}
+                  expandedKeys={typeExpandedKeys}
+                  onExpand={(keys) => setTypeExpanded(keys)}
+                  onSelect={(keys) => {
+                    const key = keys[0];
+                    if (key !== undefined) {
+                      setTypeId(String(key));
+                      setKeyword('');
+                    }
+                  }}
+                />
+              )}
+            </div>
+          </Spin>
+        </aside>
+      )}
       <section className="dictionary-page__main">
         <div className="dictionary-page__search">
           <SearchBar
