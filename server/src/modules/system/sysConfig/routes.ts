@@ -20,6 +20,11 @@ import {
 
 const MODULE = 'system.sysConfig';
 
+/** Credentials are never sent back; the page shows this mask, and a save that returns it keeps the stored value. */
+export const SECRET_MASK = '******';
+const SECRET_KEYS = ['qyhAgentSecret', 'qyhCorpSecret', 'dingSynAppSecret'] as const;
+const unmask = (value: string | undefined) => (value === SECRET_MASK ? undefined : value);
+
 export const SysConfigMessages = {
   saved: '保存成功',
   adminsSaved: '设置成功',
@@ -67,7 +72,11 @@ export function registerSysConfigRoutes(app: FastifyInstance, services: Services
     method: 'GET',
     url: '/api/system/SysConfig',
     access: { module: MODULE },
-    handler: async ({ stamps }) => ({ ...(await services.sysConfig.get(stamps.sysConfig)) }),
+    handler: async ({ stamps }) => {
+      const values: Record<string, unknown> = { ...(await services.sysConfig.get(stamps.sysConfig)) };
+      for (const key of SECRET_KEYS) if (values[key]) values[key] = SECRET_MASK;
+      return values;
+    },
   });
 
   defineRoute(app, services, {
@@ -76,7 +85,9 @@ export function registerSysConfigRoutes(app: FastifyInstance, services: Services
     access: { module: MODULE, button: 'btn_save' },
     body: UpdateBody,
     handler: async ({ body, session }) => {
-      const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+      const changes = Object.fromEntries(
+        Object.entries(body).filter(([, v]) => v !== undefined && v !== SECRET_MASK),
+      );
       await services.db.transaction((tx) =>
         services.sysConfig.write(tx, changes as Partial<SysConfigValues>, session.userId),
       );
@@ -141,8 +152,8 @@ export function registerSysConfigRoutes(app: FastifyInstance, services: Services
       const corpId = body.qyhCorpId || config.qyhCorpId;
       const secret =
         params.type === '0'
-          ? body.qyhAgentSecret || config.qyhAgentSecret
-          : body.qyhCorpSecret || config.qyhCorpSecret;
+          ? unmask(body.qyhAgentSecret) || config.qyhAgentSecret
+          : unmask(body.qyhCorpSecret) || config.qyhCorpSecret;
       if (!corpId || !secret)
         throw badRequest(
           params.type === '0' ? ThirdPartyMessages.weComAgentMissing : ThirdPartyMessages.weComMissing,
@@ -160,7 +171,7 @@ export function registerSysConfigRoutes(app: FastifyInstance, services: Services
     handler: async ({ body, stamps }) => {
       const config = await services.sysConfig.get(stamps.sysConfig);
       const appKey = body.dingSynAppKey || config.dingSynAppKey;
-      const appSecret = body.dingSynAppSecret || config.dingSynAppSecret;
+      const appSecret = unmask(body.dingSynAppSecret) || config.dingSynAppSecret;
       if (!appKey || !appSecret) throw badRequest(ThirdPartyMessages.dingMissing);
       await dingTalkToken(config.dingBaseUrl, appKey, appSecret);
       return answer(null, ThirdPartyMessages.connected);

@@ -15,6 +15,7 @@ import { newId } from '../../../core/ids.js';
 import { hashPassword } from '../../../core/passwords.js';
 import { organizes, sysConfig, userSessions, users } from '../../../db/schema/index.js';
 import { SYS_CONFIG_DEFAULTS } from './defaults.js';
+import { SECRET_MASK } from './routes.js';
 
 let database: TestDatabase;
 let server: TestServer;
@@ -110,6 +111,20 @@ describe('settings', () => {
     expect(answer.code).toBe(200);
     expect(Object.keys(answer.data).sort()).toEqual(Object.keys(SYS_CONFIG_DEFAULTS).sort());
     expect(answer.data.qyhBaseUrl).toBe('https://qyapi.weixin.qq.com');
+  });
+
+  it('never sends credentials back, and keeps them when the mask is saved', async () => {
+    expect((await send('PUT', '/api/system/SysConfig', { dingSynAppSecret: 'real-secret-1' })).code).toBe(
+      200,
+    );
+    const shown = await send<Record<string, unknown>>('GET', '/api/system/SysConfig');
+    expect(shown.data.dingSynAppSecret).toBe(SECRET_MASK);
+    expect(JSON.stringify(shown.data)).not.toContain('real-secret-1');
+    expect((await send('PUT', '/api/system/SysConfig', { ...shown.data, sysName: '区智能问答' })).code).toBe(
+      200,
+    );
+    expect((await server.services.sysConfig.get()).dingSynAppSecret).toBe('real-secret-1');
+    await send('PUT', '/api/system/SysConfig', { dingSynAppSecret: '', sysName: '智能问答管理平台' });
   });
 
   it('refuses unknown keys, out-of-range numbers and bad values, writing nothing', async () => {
