@@ -11,6 +11,7 @@ import {
   launchBrowser,
   newPage,
   rememberAdminPassword,
+  settled,
   signIn,
 } from '../support/browser';
 
@@ -54,7 +55,7 @@ describe('sign-in and forced password change', () => {
     await expect(dialog.locator('.ant-modal-close').count()).resolves.toBe(0);
     await page.keyboard.press('Escape');
     await page.mouse.click(10, 450);
-    await page.waitForTimeout(400);
+    await settled(page);
     await expect(dialog.isVisible()).resolves.toBe(true);
     await page.screenshot({ path: join(screenshots, 'password-dialog.png') });
 
@@ -88,7 +89,8 @@ describe('sign-in and forced password change', () => {
       .getByRole('button', { name: /确\s?定/ })
       .click();
     await page.waitForURL(/#\/login$/);
-    await page.waitForTimeout(300);
+    await page.locator('#login_account').waitFor();
+    await page.waitForLoadState('networkidle');
     expect(page.url()).toMatch(/#\/login$/);
     expect(visited.filter((url) => url.includes('redirect='))).toEqual([]);
     await expect(page.evaluate(() => localStorage.getItem('console_token'))).resolves.toBeNull();
@@ -97,7 +99,8 @@ describe('sign-in and forced password change', () => {
     await signIn(page, 'admin', NEW_PASSWORD);
     await page.waitForURL(/#\/home$/);
     await page.getByTestId('home-greeting').getByText(user.userInfo.userName, { exact: false }).waitFor();
-    await page.waitForTimeout(800);
+    await page.waitForLoadState('networkidle');
+    await settled(page);
     await expect(page.locator('.change-password-dialog').count()).resolves.toBe(0);
     await page.screenshot({ path: join(screenshots, 'home.png') });
     await context.close();

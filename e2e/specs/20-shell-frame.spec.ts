@@ -10,6 +10,7 @@ import {
   launchBrowser,
   newPage,
   rememberAdminPassword,
+  settled,
   signIn,
 } from '../support/browser';
 
@@ -74,6 +75,22 @@ async function openMenu(page: Page, ...trail: string[]) {
 
 const activeView = (page: Page) => page.locator('.shell-view:not([hidden])');
 
+/** The tab of a page in the tags view, by its exact title. */
+const tab = (page: Page, title: string) =>
+  page.locator('.tags-view__item').filter({ hasText: new RegExp(`^${title}$`) });
+
+/** Waits until the tab of a page is shown as the active one (the view has committed). */
+async function activeTab(page: Page, title: string) {
+  await tab(page, title).and(page.locator('.tags-view__item--active')).waitFor();
+}
+
+/** Waits until the tags view shows exactly these tabs, in this order. */
+async function expectTabs(page: Page, titles: string[]) {
+  await expect
+    .poll(() => page.locator('.tags-view__item').allTextContents(), { timeout: 10_000 })
+    .toEqual(titles);
+}
+
 describe('application shell', () => {
   let browser: Browser;
 
@@ -127,7 +144,7 @@ describe('application shell', () => {
         // The side menu holds the children of the chosen top item (数据应用).
         await side.getByRole('menuitem', { name: '字典管理' }).waitFor();
       }
-      await page.waitForTimeout(400);
+      await settled(page);
       await page.screenshot({ path: join(screenshots, `layout-${layout}.png`) });
     }
 
@@ -135,21 +152,20 @@ describe('application shell', () => {
     await openSettings(page);
     await page.getByTestId('layout-classic').click();
     await closeSettings(page);
-    await page.getByTestId('sidebar-toggle').click();
-    await page.waitForTimeout(400);
-    const collapsed = () =>
+    const sideWidth = () =>
       page.getByTestId('side-menu').evaluate((element) => element.getBoundingClientRect().width);
-    await expect(collapsed()).resolves.toBe(64);
+    await page.getByTestId('sidebar-toggle').click();
+    await expect.poll(sideWidth, { timeout: 5_000 }).toBe(64);
     await page.reload();
     await page.getByTestId('side-menu').waitFor();
-    await expect(collapsed()).resolves.toBe(64);
+    await settled(page);
+    await expect(sideWidth()).resolves.toBe(64);
     await page.getByTestId('sidebar-toggle').click();
-    await page.waitForTimeout(400);
-    await expect(collapsed()).resolves.toBe(210);
+    await expect.poll(sideWidth, { timeout: 5_000 }).toBe(210);
 
     // Below 992 px the side menu is a drawer that closes on navigation.
     await page.setViewportSize({ width: 800, height: 900 });
-    await expect(page.getByTestId('side-menu').count()).resolves.toBe(0);
+    await page.getByTestId('side-menu').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: '打开菜单' }).click();
     const drawer = page.locator('.shell-drawer');
     await drawer.waitFor();
@@ -160,9 +176,7 @@ describe('application shell', () => {
     await context.close();
   });
 
-  // TODO(shell): fails — after side-menu clicks in the classic layout the tabs of the later pages are
-  // missing at the assertion (tabs read too early, or the tab effect not committed); to investigate.
-  it.skip('opens, closes and refreshes tabs, and keeps cached pages', async () => {
+  it('opens, closes and refreshes tabs, and keeps cached pages', async () => {
     const { context, page } = await signedIn(browser);
     await openSettings(page);
     await page.getByTestId('layout-classic').click();
@@ -171,63 +185,82 @@ describe('application shell', () => {
     await closeSettings(page);
 
     const tabs = page.locator('.tags-view__item');
-    await expect(tabs.count()).resolves.toBe(1);
+    await expectTabs(page, ['首页']);
     await expect(tabs.first().locator('.tags-view__close').count()).resolves.toBe(0); // home is affix
 
+    // A menu click changes the address at once, but the view (and its tab) commits once the lazily
+    // loaded page is in: wait for the active tab before the next click.
     const side = page.getByTestId('side-menu');
     await side.getByRole('menuitem', { name: '数据应用' }).click();
     await side.getByRole('menuitem', { name: '字典管理' }).click();
     await page.waitForURL(/#\/systemData\/dictionary$/);
+    await activeTab(page, '字典管理');
     await side.getByRole('menuitem', { name: '系统管理' }).click();
     await side.getByRole('menuitem', { name: '单据规则' }).click();
     await page.waitForURL(/#\/system\/billRule$/);
+    await activeTab(page, '单据规则');
     await side.getByRole('menuitem', { name: '行政区划' }).click();
     await page.waitForURL(/#\/system\/area$/);
-    await expect(tabs.allTextContents()).resolves.toEqual(['首页', '字典管理', '单据规则', '行政区划']);
+    await activeTab(page, '行政区划');
+    await expectTabs(page, ['首页', '字典管理', '单据规则', '行政区划']);
 
-    // Page cache: typed text survives switching tabs.
-    await tabs.filter({ hasText: '字典管理' }).click();
+    // Page cache: a typed search keyword survives switching tabs.
+    const keyword = () => activeView(page).getByPlaceholder('请输入名称或编码');
+    await tab(page, '字典管理').click();
     await page.waitForURL(/#\/systemData\/dictionary$/);
-    const search = activeView(page).locator('input[type="text"], input:not([type])').last();
-    await search.fill('缓存检查');
-    await tabs.filter({ hasText: '单据规则' }).click();
+    await activeTab(page, '字典管理');
+    await keyword().fill('缓存检查');
+    await tab(page, '单据规则').click();
     await page.waitForURL(/#\/system\/billRule$/);
-    await tabs.filter({ hasText: '字典管理' }).click();
-    await expect(
-      activeView(page).locator('input[type="text"], input:not([type])').last().inputValue(),
-    ).resolves.toBe('缓存检查');
+    await activeTab(page, '单据规则');
+    await tab(page, '字典管理').click();
+    await activeTab(page, '字典管理');
+    await expect(keyword().inputValue()).resolves.toBe('缓存检查');
 
-    // Refresh (context menu) reloads the view: the typed text is gone, the address stays.
-    await tabs.filter({ hasText: '字典管理' }).click({ button: 'right' });
+    // Refresh (context menu, through /redirect) remounts the view: the keyword is gone, the address stays.
+    await tab(page, '字典管理').click({ button: 'right' });
     const contextMenu = page.getByRole('menu', { name: '标签操作' });
     await contextMenu.getByRole('menuitem', { name: '刷新' }).click();
+    await expect.poll(() => keyword().inputValue(), { timeout: 10_000 }).toBe('');
     await page.waitForURL(/#\/systemData\/dictionary$/);
-    await expect(
-      activeView(page).locator('input[type="text"], input:not([type])').last().inputValue(),
-    ).resolves.toBe('');
+    await activeTab(page, '字典管理');
 
-    // Closing the active tab goes to the last remaining tab.
-    await tabs.filter({ hasText: '字典管理' }).getByRole('button').click();
+    // The home tab is affix: no close item, and a middle click leaves it.
+    await tab(page, '首页').click({ button: 'right' });
+    await contextMenu.getByRole('menuitem', { name: '刷新' }).waitFor();
+    await expect(contextMenu.getByRole('menuitem', { name: '关闭', exact: true }).count()).resolves.toBe(0);
+    await page.keyboard.press('Escape');
+    await contextMenu.waitFor({ state: 'hidden' });
+    await tab(page, '首页').click({ button: 'middle' });
+    await expectTabs(page, ['首页', '字典管理', '单据规则', '行政区划']);
+
+    // Closing the active tab (×) goes to the last remaining tab.
+    await tab(page, '字典管理').getByRole('button', { name: '关闭 字典管理' }).click();
     await page.waitForURL(/#\/system\/area$/);
-    await expect(tabs.allTextContents()).resolves.toEqual(['首页', '单据规则', '行政区划']);
+    await activeTab(page, '行政区划');
+    await expectTabs(page, ['首页', '单据规则', '行政区划']);
 
-    // Middle click closes.
-    await tabs.filter({ hasText: '单据规则' }).click({ button: 'middle' });
-    await expect(tabs.allTextContents()).resolves.toEqual(['首页', '行政区划']);
+    // Middle click closes an inactive tab and stays.
+    await tab(page, '单据规则').click({ button: 'middle' });
+    await expectTabs(page, ['首页', '行政区划']);
+    await page.waitForURL(/#\/system\/area$/);
 
-    // Close others keeps home (affix) and the chosen tab.
+    // Close others keeps home (affix) and the chosen tab, and opens it.
     await side.getByRole('menuitem', { name: '单据规则' }).click();
     await page.waitForURL(/#\/system\/billRule$/);
-    await tabs.filter({ hasText: '行政区划' }).click({ button: 'right' });
+    await activeTab(page, '单据规则');
+    await tab(page, '行政区划').click({ button: 'right' });
     await contextMenu.getByRole('menuitem', { name: '关闭其他' }).click();
     await page.waitForURL(/#\/system\/area$/);
-    await expect(tabs.allTextContents()).resolves.toEqual(['首页', '行政区划']);
+    await activeTab(page, '行政区划');
+    await expectTabs(page, ['首页', '行政区划']);
 
     // Close all: only home is left, and it opens.
-    await tabs.filter({ hasText: '行政区划' }).click({ button: 'right' });
+    await tab(page, '行政区划').click({ button: 'right' });
     await contextMenu.getByRole('menuitem', { name: '关闭所有' }).click();
     await page.waitForURL(/#\/home$/);
-    await expect(tabs.allTextContents()).resolves.toEqual(['首页']);
+    await activeTab(page, '首页');
+    await expectTabs(page, ['首页']);
     await context.close();
   });
 
@@ -309,7 +342,7 @@ describe('application shell', () => {
 
   // TODO(shell): fails in the '_self' link step (menu trail click in the classic side menu); the routes
   // themselves were checked by hand through the screenshots' menus. To fix next.
-  it.skip('routes generated pages, inside links and unknown paths', async () => {
+  it('routes generated pages, inside links and unknown paths', async () => {
     const { context, page } = await signedIn(browser);
     await page.goto(appUrl('/demo/leaveApply'));
     await page.getByTestId('generated-page').waitFor();
@@ -328,6 +361,24 @@ describe('application shell', () => {
     // Unknown paths, inside the shell or not, land on /404.
     await page.goto(appUrl('/permission/no-such-page'));
     await page.waitForURL(/#\/404$/);
+    await context.close();
+  });
+
+  it('opens the scan-code confirmation (/scanLogin) signed in, after signing in when anonymous', async () => {
+    // Make sure the administrator's password is settled (this spec may run alone).
+    const first = await signedIn(browser);
+    await first.context.close();
+
+    const { context, page } = await newPage(browser);
+    await page.goto(appUrl('/scanLogin?ticket=e2e-ticket'));
+    await page.waitForURL(/#\/login\?redirect=%2FscanLogin%3Fticket%3De2e-ticket$/);
+    await signIn(page, 'admin', adminPassword());
+    await page.waitForURL(/#\/scanLogin\?ticket=e2e-ticket$/);
+    await page.getByRole('button', { name: '确认登录' }).waitFor();
+    await page.getByRole('button', { name: /拒\s?绝/ }).waitFor();
+    await expect(page.title()).resolves.toMatch(/^确认登录 - /);
+    // A phone page: outside the shell's frame.
+    await expect(page.locator('.shell').count()).resolves.toBe(0);
     await context.close();
   });
 

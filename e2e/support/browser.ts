@@ -38,6 +38,14 @@ export function appUrl(hashPath: string): string {
   return `${baseUrl()}/#${hashPath}`;
 }
 
+/**
+ * Waits until no CSS transition or animation runs (menus, drawers, dialogs, the collapsing side bar):
+ * for screenshots, and before asserting that something did not happen.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The image code the server echoed (`captcha <timestamp> <code>`) for the timestamp of an image URL. */

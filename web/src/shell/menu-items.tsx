@@ -32,35 +32,35 @@ export type MenuItem = Required<MenuProps>['items'][number];
  * which this console does not ship; known sections get a matching Ant Design icon, others one by type.
  */
 const BY_CODE: Record<string, ReactNode> = {
-  home: <HomeOutlined />,
-  dashboard: <DashboardOutlined />,
-  questionAnswering: <RobotOutlined />,
-  onlineDev: <CodeOutlined />,
-  generator: <ThunderboltOutlined />,
-  system: <SettingOutlined />,
-  systemData: <DatabaseOutlined />,
-  permission: <SafetyCertificateOutlined />,
-  workFlow: <ApartmentOutlined />,
-  msgCenter: <MessageOutlined />,
-  extend: <ExperimentOutlined />,
-  demo: <FormOutlined />,
-  weChat: <WechatOutlined />,
+  home: <HomeOutlined aria-hidden />,
+  dashboard: <DashboardOutlined aria-hidden />,
+  questionAnswering: <RobotOutlined aria-hidden />,
+  onlineDev: <CodeOutlined aria-hidden />,
+  generator: <ThunderboltOutlined aria-hidden />,
+  system: <SettingOutlined aria-hidden />,
+  systemData: <DatabaseOutlined aria-hidden />,
+  permission: <SafetyCertificateOutlined aria-hidden />,
+  workFlow: <ApartmentOutlined aria-hidden />,
+  msgCenter: <MessageOutlined aria-hidden />,
+  extend: <ExperimentOutlined aria-hidden />,
+  demo: <FormOutlined aria-hidden />,
+  weChat: <WechatOutlined aria-hidden />,
 };
 
 const BY_TYPE: Record<number, ReactNode> = {
-  0: <FolderOutlined />,
-  1: <AppstoreOutlined />,
-  2: <FileTextOutlined />,
-  3: <FormOutlined />,
-  4: <BookOutlined />,
-  5: <BarChartOutlined />,
-  6: <FundProjectionScreenOutlined />,
-  7: <LinkOutlined />,
-  8: <LayoutOutlined />,
+  0: <FolderOutlined aria-hidden />,
+  1: <AppstoreOutlined aria-hidden />,
+  2: <FileTextOutlined aria-hidden />,
+  3: <FormOutlined aria-hidden />,
+  4: <BookOutlined aria-hidden />,
+  5: <BarChartOutlined aria-hidden />,
+  6: <FundProjectionScreenOutlined aria-hidden />,
+  7: <LinkOutlined aria-hidden />,
+  8: <LayoutOutlined aria-hidden />,
 };
 
 export function menuIcon(node: MenuNode): ReactNode {
-  return BY_CODE[node.enCode] ?? BY_TYPE[node.type] ?? <AppstoreOutlined />;
+  return BY_CODE[node.enCode] ?? BY_TYPE[node.type] ?? <AppstoreOutlined aria-hidden />;
 }
 
 /** antd menu items from menu nodes; icons on the top level only (children stay light). */
