@@ -42,6 +42,16 @@ describe('language switch', () => {
     await signIn(page, 'admin', adminPassword());
     await page.waitForURL(/#\/home$/);
     await page.getByText('所属组织', { exact: true }).waitFor();
+    // The top-bar language select is off by default (console.md 9): turn it on in the settings drawer.
+    await expect(page.getByRole('combobox', { name: '语言' }).count()).resolves.toBe(0);
+    await page.getByTestId('open-settings').click();
+    const drawer = page.locator('.settings-drawer');
+    await drawer.waitFor();
+    const toggle = drawer.getByRole('switch', { name: '显示语言选择' });
+    await toggle.click();
+    await expect(toggle.getAttribute('aria-checked')).resolves.toBe('true');
+    await drawer.locator('.ant-drawer-close').click();
+    await drawer.waitFor({ state: 'hidden' });
     await page.getByRole('combobox', { name: '语言' }).click();
     await page.getByRole('option', { name: '繁體中文' }).click();
     await page.getByText('所屬組織', { exact: true }).waitFor();

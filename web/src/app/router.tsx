@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { createHashRouter, Navigate, type RouteObject, useLocation, useMatches } from 'react-router';
 import { RouteGuard } from '../shell/route-guard';
 import { loadNamespaces } from './i18n';
+import { PAGES } from './pages';
 
 /** Route metadata. */
 export interface RouteHandle {
@@ -64,6 +65,9 @@ function RootLayout() {
   return <RouteGuard />;
 }
 
+/** Scan-code sign-in confirmation: signed in (the guard sends an anonymous phone to /login?redirect=). */
+const scanLogin = PAGES.scanLogin;
+
 /** A public page that is not built yet (single sign-on, short form links): outside the shell. */
 const unavailablePublic = shellPage(['shell'], (pages) => pages.UnavailablePage);
 
@@ -84,6 +88,16 @@ export const routes: RouteObject[] = [
         handle: { title: 'notFound.title' },
         lazy: page([], () => import('../shell/not-found-page')),
       },
+      // Outside the shell (a phone page) but not public: through the guard like any signed-in page.
+      ...(scanLogin
+        ? [
+            {
+              path: '/scanLogin',
+              handle: { title: 'scan:title' },
+              lazy: page(scanLogin.namespaces, scanLogin.load),
+            },
+          ]
+        : []),
       {
         path: '/lockScreen',
         handle: { title: 'shell:lock.title' },
