@@ -81,6 +81,22 @@ describe('bill rules', () => {
     await category.click();
     await page.locator('.ant-select-tree').getByTitle('办公事务').click();
 
+    // The category selector's add button opens dictionary management in a dialog (80 % width).
+    await dialog.getByRole('button', { name: '维护字典' }).click();
+    const manage = page.locator('.dictionary-select-dialog');
+    await manage.getByTestId('dictionary-page').waitFor();
+    await manage.locator('.dictionary-page__type-name').getByText('业务分类').waitFor();
+    await manage.getByTestId('dictionary-table').getByText('办公事务').waitFor();
+    const width = await manage
+      .locator('.ant-modal-container, .ant-modal-content')
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().width);
+    expect(Math.abs(width - 1440 * 0.8)).toBeLessThan(40);
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: join(screenshots, 'dictionary-select-dialog.png') });
+    await manage.locator('.ant-modal-close').click();
+    await manage.waitFor({ state: 'hidden' });
+
     // The example follows every input.
     const example: Locator = page.getByTestId('bill-rule-example');
     const { yyyy, yyyyMMdd } = today();

@@ -82,8 +82,11 @@ function flipEntry(rows: DictionaryEntry[] | undefined, id: string): DictionaryE
 export function DictionaryManager({
   embedded = false,
   fixedType,
+  initialType,
 }: {
   embedded?: boolean;
+  /** The type (id or code) selected first instead of the first one. */
+  initialType?: string;
   /** Shows only this type (id or code) without the category tree: generated dictionary pages (menu type 4). */
   fixedType?: string;
 }) {
@@ -110,8 +113,9 @@ export function DictionaryManager({
       setTypeId(findType(typeTree, fixedType)?.id ?? null);
       return;
     }
-    if (!typeId || !findType(typeTree, typeId)) setTypeId(typeTree[0]?.id ?? null);
-  }, [typeTree, typeId, fixedType]);
+    if (!typeId || !findType(typeTree, typeId))
+      setTypeId((initialType && findType(typeTree, initialType)?.id) || typeTree[0]?.id || null);
+  }, [typeTree, typeId, fixedType, initialType]);
 
   const currentType = typeId ? findType(typeTree, typeId) : null;
   const isTree = Number(currentType?.isTree ?? 0);

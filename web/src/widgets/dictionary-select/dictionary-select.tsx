@@ -101,7 +101,7 @@ export function DictionarySelect({
       >
         <Suspense fallback={<Spin />}>
           <PermissionScope address={DICTIONARY_ADDRESS}>
-            <DictionaryManager embedded />
+            <DictionaryManager embedded initialType={dictionaryType} />
           </PermissionScope>
         </Suspense>
       </Modal>
