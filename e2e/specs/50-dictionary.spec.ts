@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -170,6 +172,52 @@ describe('dictionary management', () => {
       .waitFor({ state: 'detached' })
       .catch(() => undefined);
     await table.getByText('E2E二级').waitFor();
+
+    // Export the category (.bdd) after confirmation, then import it: the same ids are refused with
+    // the server's message; a copy with new ids and codes is taken in and shows in the tree.
+    await page.getByRole('button', { name: '更多操作' }).click();
+    await page.getByRole('menuitem', { name: '分类管理' }).click();
+    await drawer.getByText('E2E测试分类').waitFor();
+    const exportRow = drawer.locator('.ant-table-row', { hasText: 'e2eCategory' });
+    await exportRow.getByRole('button', { name: /导\s?出/ }).click();
+    const confirmExport = page.locator('.ant-modal-confirm').last();
+    await confirmExport.getByText('您确定要导出该字典分类, 是否继续?').waitFor();
+    const downloading = page.waitForEvent('download');
+    await confirmExport.getByRole('button', { name: OK }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/\.bdd$/);
+    const exported = join(mkdtempSync(join(tmpdir(), 'bdd-')), download.suggestedFilename());
+    await download.saveAs(exported);
+    const bdd = JSON.parse(readFileSync(exported, 'utf8')) as {
+      list: { id: string; enCode: string; fullName: string }[];
+      modelList: { id: string }[];
+    };
+    expect(bdd.list.map((type) => type.enCode)).toContain('e2eCategory');
+    expect(bdd.modelList.length).toBe(2);
+
+    const importFile = async (path: string) => {
+      const choosing = page.waitForEvent('filechooser');
+      await drawer.getByRole('button', { name: /导\s?入/ }).click();
+      await (await choosing).setFiles(path);
+    };
+    await importFile(exported);
+    await page
+      .locator('.ant-message-error')
+      .getByText(/id已存在/)
+      .waitFor();
+
+    let text = readFileSync(exported, 'utf8');
+    for (const item of [...bdd.list, ...bdd.modelList]) text = text.replaceAll(item.id, randomUUID());
+    const copy = JSON.parse(text) as typeof bdd;
+    for (const type of copy.list) {
+      type.enCode = `${type.enCode}Copy`;
+      type.fullName = `${type.fullName}副本`;
+    }
+    const copyPath = join(dirname(exported), 'copy.bdd');
+    writeFileSync(copyPath, JSON.stringify(copy));
+    await importFile(copyPath);
+    await page.locator('.ant-message-success').getByText('导入成功').waitFor();
+    await drawer.getByText('E2E测试分类副本').waitFor();
     await context.close();
   }, 240_000);
 });
