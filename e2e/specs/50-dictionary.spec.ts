@@ -154,6 +154,11 @@ describe('dictionary management', () => {
     await confirmModal(page, /禁用/);
     await page.locator('.ant-message-success').getByText('更新字典状态成功').waitFor();
     await third.locator('.ant-switch:not(.ant-switch-checked)').waitFor();
+    await page
+      .locator('.ant-modal-confirm')
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
+    await page.waitForTimeout(1600);
     await page.screenshot({ path: join(screenshots, 'dictionary-items.png') });
 
     // Delete with the permanent-deletion confirmation.

@@ -74,6 +74,7 @@ describe('system configuration', () => {
     // Security tab.
     await page.getByRole('tab', { name: '安全策略' }).click();
     await page.locator('#sysConfig_tokenTimeout').waitFor();
+    await page.waitForTimeout(500);
     await page.screenshot({ path: join(screenshots, 'sys-config-security.png') });
 
     // Administrators: the current list holds the signed-in administrator.

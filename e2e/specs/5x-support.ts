@@ -14,7 +14,10 @@ export async function signInAdmin(page: Page): Promise<void> {
   await page.waitForURL(/#\/home/);
   const dialog = page.locator('.change-password-dialog');
   await page.waitForTimeout(800);
-  if (!(await dialog.isVisible())) return;
+  if (!(await dialog.isVisible())) {
+    await closeNotices(page);
+    return;
+  }
   const current = adminPassword();
   await page.locator('#changePassword_oldPassword').fill(current);
   await page.locator('#changePassword_newPassword').fill(CHANGED_PASSWORD);
@@ -24,4 +27,15 @@ export async function signInAdmin(page: Page): Promise<void> {
   await dialog.getByRole('button', { name: /确\s?定/ }).click();
   await dialog.waitFor({ state: 'hidden' });
   rememberAdminPassword(CHANGED_PASSWORD);
+  await closeNotices(page);
+}
+
+/** Closes the previous-sign-in notice so that it does not cover the pages in screenshots. */
+async function closeNotices(page: Page): Promise<void> {
+  const close = page.locator('.ant-notification-notice-close');
+  if ((await close.count()) > 0)
+    await close
+      .first()
+      .click()
+      .catch(() => undefined);
 }
