@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -9,7 +9,8 @@ import './support/context';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const serverMain = join(repoRoot, 'server', 'dist', 'main.js');
-const webIndex = join(repoRoot, 'web', 'dist', 'index.html');
+const webDist = join(repoRoot, 'web', 'dist');
+const webIndex = join(webDist, 'index.html');
 
 function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -40,6 +41,12 @@ export default async function setup(project: TestProject) {
   const dataDir = join(work, 'data');
   const stateDir = join(work, 'state');
   mkdirSync(stateDir);
+  // The server indexes its static files at start: a rebuild of web/dist during the run (others work
+  // in the same tree) would leave it answering new asset names with index.html. Serve a copy.
+  const webCopy = join(work, 'web-dist');
+  cpSync(webDist, webCopy, { recursive: true });
+  if (!existsSync(join(webCopy, 'index.html')))
+    throw new Error(`${webDist} changed while it was copied: run again`);
   const serverLog = join(work, 'server.log');
   const log = createWriteStream(serverLog);
 
@@ -51,6 +58,7 @@ export default async function setup(project: TestProject) {
     DEMO_DATA: '1',
     NODE_ENV: 'test',
     CAPTCHA_ECHO: '1',
+    WEB_DIST: webCopy,
   };
   delete env.ADMIN_PASSWORD;
   delete env.DATABASE_URL;

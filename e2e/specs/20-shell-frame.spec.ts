@@ -44,8 +44,23 @@ async function signedIn(browser: Browser): Promise<{ context: BrowserContext; pa
 /** Chooses a layout in the settings drawer (the server keeps it for the next sign-in). */
 async function useLayout(page: Page, layout: 'classic' | 'functional' | 'blend' | 'plain') {
   await openSettings(page);
-  await page.getByTestId(`layout-${layout}`).click();
+  await chooseLayout(page, layout);
   await closeSettings(page);
+}
+
+/** Clicks a layout in the open settings drawer and waits until the server has stored it. */
+async function chooseLayout(page: Page, layout: 'classic' | 'functional' | 'blend' | 'plain') {
+  const current = await page.locator('.shell').getAttribute('data-layout');
+  const stored =
+    current === layout
+      ? Promise.resolve()
+      : page.waitForResponse(
+          (answer) =>
+            answer.url().includes('/Users/Current/SystemTheme') && answer.request().method() === 'PUT',
+        );
+  await page.getByTestId(`layout-${layout}`).click();
+  await stored;
+  await expect(page.locator('.shell').getAttribute('data-layout')).resolves.toBe(layout);
 }
 
 /** Opens the settings drawer and leaves it open. */
@@ -75,6 +90,15 @@ async function openMenu(page: Page, ...trail: string[]) {
 
 const activeView = (page: Page) => page.locator('.shell-view:not([hidden])');
 
+/** No notice over the page, no hover state under the pointer, no running transition. */
+async function readyForPicture(page: Page) {
+  const notices = page.locator('.ant-notification-notice');
+  for (const close of await notices.locator('.ant-notification-notice-close').all()) await close.click();
+  await notices.first().waitFor({ state: 'detached' });
+  await page.mouse.move(720, 890);
+  await settled(page);
+}
+
 /** The tab of a page in the tags view, by its exact title. */
 const tab = (page: Page, title: string) =>
   page.locator('.tags-view__item').filter({ hasText: new RegExp(`^${title}$`) });
@@ -100,6 +124,12 @@ describe('application shell', () => {
   });
 
   afterAll(async () => {
+    // The server keeps the chosen layout for the next sign-in: leave the product default for later specs.
+    if (browser) {
+      const { context, page } = await signedIn(browser);
+      await useLayout(page, 'functional');
+      await context.close();
+    }
     await browser?.close();
   });
 
@@ -128,11 +158,15 @@ describe('application shell', () => {
     await page.goto(appUrl('/systemData/dictionary'));
     await page.getByTestId('dictionary-page').waitFor();
     await page.waitForLoadState('networkidle');
+    // A category with items, so that the pictures show a filled list.
+    await page.getByTestId('dictionary-page').getByText('性别', { exact: true }).click();
+    await page.getByTestId('dictionary-table').locator('.ant-table-row').first().waitFor();
+    await readyForPicture(page);
     await page.screenshot({ path: join(screenshots, 'layout-functional.png') });
 
     for (const layout of ['classic', 'blend', 'plain'] as const) {
       await openSettings(page);
-      await page.getByTestId(`layout-${layout}`).click();
+      await chooseLayout(page, layout);
       await closeSettings(page);
       await expect(shell.getAttribute('data-layout')).resolves.toBe(layout);
       const side = page.getByTestId('side-menu');
@@ -144,13 +178,13 @@ describe('application shell', () => {
         // The side menu holds the children of the chosen top item (数据应用).
         await side.getByRole('menuitem', { name: '字典管理' }).waitFor();
       }
-      await settled(page);
+      await readyForPicture(page);
       await page.screenshot({ path: join(screenshots, `layout-${layout}.png`) });
     }
 
     // Classic: the collapse toggle is remembered over a reload.
     await openSettings(page);
-    await page.getByTestId('layout-classic').click();
+    await chooseLayout(page, 'classic');
     await closeSettings(page);
     const sideWidth = () =>
       page.getByTestId('side-menu').evaluate((element) => element.getBoundingClientRect().width);
@@ -179,7 +213,7 @@ describe('application shell', () => {
   it('opens, closes and refreshes tabs, and keeps cached pages', async () => {
     const { context, page } = await signedIn(browser);
     await openSettings(page);
-    await page.getByTestId('layout-classic').click();
+    await chooseLayout(page, 'classic');
     await switchOn(page, '显示标签栏');
     await switchOn(page, '页面缓存');
     await closeSettings(page);
