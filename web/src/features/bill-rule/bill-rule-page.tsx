@@ -10,7 +10,6 @@ import { chooseFile, downloadUrl } from '../../widgets/list/files';
 import { DEFAULT_PAGE_SIZE, PagedTable, type Paging } from '../../widgets/list/paged-table';
 import { Auth, AuthButton, PermissionScope, useButtonPermission } from '../../widgets/list/permission';
 import { SearchBar } from '../../widgets/list/search-bar';
-import { dictionaryKeys, fetchAllDictionaries } from '../dictionary/api';
 import {
   type BillRule,
   billRuleKeys,
