@@ -168,6 +168,20 @@ describe('dictionary management', () => {
     await third.waitFor({ state: 'detached' });
     await table.getByText('E2E一级').waitFor();
 
+    // Edit an item: the dialog loads it, the server's message follows the save.
+    await table
+      .locator('.ant-table-row', { hasText: 'E2E二级' })
+      .getByRole('button', { name: /编\s?辑/ })
+      .click();
+    await itemDialog.getByText('编辑字典').waitFor();
+    await expect.poll(() => page.locator('#dictionaryItem_enCode').inputValue()).toBe('e2eTwo');
+    await itemDialog.locator('.ant-select-content').getByText('E2E一级').waitFor();
+    await page.locator('#dictionaryItem_fullName').fill('E2E二级项');
+    await submit(itemDialog);
+    await page.locator('.ant-message-success').getByText('更新成功').waitFor();
+    await itemDialog.waitFor({ state: 'hidden' });
+    await table.getByText('E2E二级项').waitFor();
+
     // Keyword search: Enter searches.
     const keyword = page.getByTestId('dictionary-search').locator('input');
     await keyword.fill('二级');
@@ -184,6 +198,13 @@ describe('dictionary management', () => {
     await page.getByRole('menuitem', { name: '分类管理' }).click();
     await drawer.getByText('E2E测试分类').waitFor();
     const exportRow = drawer.locator('.ant-table-row', { hasText: 'e2eCategory' });
+    // Editing a category: the tree switch cannot change any more.
+    await exportRow.getByRole('button', { name: /编\s?辑/ }).click();
+    await typeDialog.getByText('编辑字典分类').waitFor();
+    await expect.poll(() => page.locator('#dictionaryType_fullName').inputValue()).toBe('E2E测试分类');
+    await expect(page.locator('#dictionaryType_tree').isDisabled()).resolves.toBe(true);
+    await typeDialog.getByRole('button', { name: /取\s?消/ }).click();
+    await typeDialog.waitFor({ state: 'hidden' });
     await exportRow.getByRole('button', { name: /导\s?出/ }).click();
     const confirmExport = page.locator('.ant-modal-confirm').last();
     await confirmExport.getByText('您确定要导出该字典分类, 是否继续?').waitFor();
