@@ -90,7 +90,8 @@ export function registerOAuthRoutes(app: FastifyInstance, services: Services) {
 
   defineRoute(app, services, {
     method: 'POST',
-    url: '/api/oauth/updatePasswordMessage',
+    // The password dialog and the profile page's password tab: the same rules, one route.
+    url: ['/api/oauth/updatePasswordMessage', '/api/permission/Users/Current/Actions/ModifyPassword'],
     access: 'session',
     allowDuringPasswordChange: true,
     body: UpdatePasswordBody,

@@ -6,13 +6,11 @@ import {
   SystemLanguageBody,
   SystemLogQuery,
   SystemThemeBody,
-  UpdatePasswordBody,
 } from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { answer, defineRoute } from '../../../core/route.js';
 import type { Services } from '../../../services.js';
-import { OAuthMessages, OAuthService } from '../../oauth/service.js';
 import { CurrentMessages, CurrentUserService } from './service.js';
 
 const BASE = '/api/permission/Users/Current';
@@ -21,7 +19,6 @@ const IdParams = z.object({ id: z.string().trim().min(1).max(64) });
 /** The signed-in user's own profile, settings and memberships (console.md 7, Current user). */
 export function registerCurrentUserRoutes(app: FastifyInstance, services: Services) {
   const current = new CurrentUserService(services);
-  const oauth = new OAuthService(services, app.log);
 
   defineRoute(app, services, {
     method: 'GET',
@@ -49,18 +46,6 @@ export function registerCurrentUserRoutes(app: FastifyInstance, services: Servic
     handler: async ({ session, params }) => {
       await current.setAvatar(session, params.name);
       return answer(null, CurrentMessages.avatarSaved);
-    },
-  });
-
-  defineRoute(app, services, {
-    method: 'POST',
-    url: `${BASE}/Actions/ModifyPassword`,
-    access: 'session',
-    allowDuringPasswordChange: true,
-    body: UpdatePasswordBody,
-    handler: async ({ session, body }) => {
-      await oauth.changePassword(session, body);
-      return answer(null, OAuthMessages.passwordChanged);
     },
   });
 
