@@ -70,12 +70,12 @@ describe('sign-in modes', () => {
     await expect(page.getByRole('tab', { name: '账号登录' }).getAttribute('aria-selected')).resolves.toBe(
       'true',
     );
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: join(screenshots, 'login-password.png') });
     // Empty submit: the messages of console.md 5.
     await page.locator('#login_account').press('Enter');
     await page.getByText('请输入账号', { exact: true }).last().waitFor();
     await page.getByText('请输入密码', { exact: true }).last().waitFor();
-    await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: join(screenshots, 'login-password.png') });
     // Keyboard: arrow keys move between the tabs.
     await page.getByRole('tab', { name: '账号登录' }).focus();
     await page.keyboard.press('ArrowRight');
@@ -184,7 +184,7 @@ describe('sign-in modes', () => {
     await phone.page.waitForURL(/#\/home$/);
     await phone.page.goto(appUrl(`/scanLogin?ticket=${encodeURIComponent(ticket)}`));
     if (!(await hasScanRoute(phone.page))) test.skip('the router has no /scanLogin route yet');
-    await phone.page.getByRole('button', { name: '拒绝' }).click();
+    await phone.page.getByRole('button', { name: /^拒\s?绝$/ }).click();
     await phone.page.getByText('已拒绝登录').first().waitFor();
 
     await waiting.page.getByText('已在手机上拒绝登录').waitFor({ timeout: 15_000 });
