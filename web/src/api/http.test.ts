@@ -108,6 +108,17 @@ describe('HTTP client', () => {
     expect(new URLSearchParams(seen[2]?.body).get('password')).toBe('x y');
   });
 
+  it('sends a FormData body as multipart with the token (uploads)', async () => {
+    const { client } = makeClient();
+    const form = new FormData();
+    form.append('file', new Blob(['{"list":[]}'], { type: 'application/json' }), 'types.bdd');
+    await client.post('/reply/200', form);
+    expect(seen[0]?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen[0]?.headers.authorization).toBe('Bearer abc');
+    expect(seen[0]?.body).toContain('filename="types.bdd"');
+    expect(seen[0]?.body).toContain('{"list":[]}');
+  });
+
   it('rejects other codes with the server message as a toast', async () => {
     const { client, events } = makeClient();
     const error = await client.get('/reply/400', { msg: '名称不能为空' }).catch((e: unknown) => e);

@@ -46,7 +46,10 @@ export interface RequestOptions {
   method?: Method;
   /** Query parameters; for GET the payload (`data`) is sent this way too. */
   params?: Params;
-  /** Body: JSON, or form-urlencoded when `form` is set. For GET it becomes query parameters. */
+  /**
+   * Body: JSON, form-urlencoded when `form` is set, or multipart when it is a FormData (uploads).
+   * For GET it becomes query parameters.
+   */
   data?: unknown;
   form?: boolean;
   /** Do not show an error toast (the caller handles the failure). */
@@ -126,12 +129,15 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     if (token) headers.Authorization = token;
 
     let params = options.params;
-    let body: string | undefined;
+    let body: string | FormData | undefined;
     if (method === 'GET') {
       if (options.data && typeof options.data === 'object')
         params = { ...(options.data as Params), ...params };
     } else if (options.data !== undefined) {
-      if (options.form) {
+      if (options.data instanceof FormData) {
+        // The browser sets the multipart content type with its boundary.
+        body = options.data;
+      } else if (options.form) {
         const form = new URLSearchParams();
         appendParams(form, options.data as Params);
         body = form.toString();

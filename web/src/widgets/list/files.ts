@@ -1,37 +1,14 @@
-import { toastError } from '../../api/feedback';
-import type { Envelope } from '../../api/http';
-import { buildUrl } from '../../api/http';
-import { getToken } from '../../api/token';
-import { i18n } from '../../app/i18n';
+import { type Envelope, http } from '../../api';
 
 /**
- * Sends one file as multipart field `file` (imports of .bdd / .bb files). The console's JSON client
- * does not send FormData, so this speaks the envelope itself; it resolves with the whole envelope
- * of a code-200 answer (its msg is shown) and rejects after a toast otherwise.
+ * Sends one file as multipart field `file` (imports of .bdd / .bb files) through the console's
+ * client, so errors and ended sessions are handled as everywhere else; resolves with the whole
+ * envelope of a code-200 answer (its msg is shown).
  */
-export async function uploadFile(path: string, file: File): Promise<Envelope> {
+export function uploadFile(path: string, file: File): Promise<Envelope> {
   const body = new FormData();
   body.append('file', file, file.name);
-  const headers: Record<string, string> = { 'jnpf-origin': 'pc' };
-  const token = getToken();
-  if (token) headers.Authorization = token;
-  let answer: Envelope | null = null;
-  try {
-    const response = await fetch(buildUrl('/api', path, undefined, Math.floor(Date.now() / 1000)), {
-      method: 'POST',
-      headers,
-      body,
-      credentials: 'same-origin',
-    });
-    answer = (await response.json()) as Envelope;
-  } catch {
-    answer = null;
-  }
-  if (answer && answer.code === 200) return answer;
-  const text = answer?.msg?.trim() ? answer.msg : i18n.t('common:request.failed');
-  toastError(text);
-  if (answer && [600, 601, 602].includes(answer.code)) window.location.hash = '#/login';
-  throw new Error(text);
+  return http.send(path, { method: 'POST', data: body });
 }
 
 /** Downloads an exported file the server named by address (export answers `{ name, url }`). */
