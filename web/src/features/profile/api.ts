@@ -8,7 +8,6 @@ import type {
   UserMembership,
 } from '@console/shared';
 import { http } from '../../api';
-import { getToken } from '../../api/token';
 
 export type {
   AuthorizeNode,
@@ -135,23 +134,9 @@ function listOf<T>(data: T[] | { list: T[] } | null | undefined): T[] {
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/bmp', 'image/webp'];
 
-/** POST /api/file/Uploader/{type}, multipart `file`, through the same envelope rules as http. */
-export async function uploadImage(type: 'userAvatar' | 'signImg', file: File): Promise<UploadResult> {
+/** POST /api/file/Uploader/{type}, multipart `file`, through the console's client. */
+export function uploadImage(type: 'userAvatar' | 'signImg', file: File): Promise<UploadResult> {
   const body = new FormData();
   body.append('file', file);
-  const headers: Record<string, string> = { 'jnpf-origin': 'pc' };
-  const token = getToken();
-  if (token) headers.Authorization = token;
-  const response = await fetch(`/api/file/Uploader/${type}?n=${Math.floor(Date.now() / 1000)}`, {
-    method: 'POST',
-    headers,
-    body,
-  });
-  const envelope = (await response.json().catch(() => null)) as {
-    code?: number;
-    msg?: string;
-    data?: UploadResult;
-  } | null;
-  if (envelope?.code === 200 && envelope.data) return envelope.data;
-  throw new Error(envelope?.msg || '');
+  return http.post<UploadResult>(`/file/Uploader/${type}`, body);
 }

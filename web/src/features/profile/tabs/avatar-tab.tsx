@@ -2,6 +2,7 @@ import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api';
 import { toastError, toastSuccess } from '../../../api/feedback';
 import { useSession } from '../../../shell/session-store';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES, setAvatar, uploadImage } from '../api';
@@ -73,7 +74,9 @@ export function AvatarTab() {
               setUploaded(result);
               onSuccess?.(result);
             } catch (error) {
-              toastError((error as Error).message || t('upload.failed'));
+              // The client has already shown a server refusal; say something only for other failures.
+              if (!(error instanceof ApiError && error.notified))
+                toastError((error as Error).message || t('upload.failed'));
               onError?.(error as Error);
             } finally {
               setUploading(false);
