@@ -78,17 +78,27 @@ export function rememberAdminPassword(password: string): void {
 export async function signIn(page: Page, account: string, password: string): Promise<void> {
   if (!page.url().includes('#/login')) await page.goto(appUrl('/login'));
   const accountField = page.locator('#login_account');
-  await accountField.fill(account);
-  await accountField.blur();
-  await page.locator('#login_password').fill(password);
-  // getConfig answers after the blur; give the code field a moment to appear when it is needed.
-  await page.waitForLoadState('networkidle');
+  const passwordField = page.locator('#login_password');
+  // The form must show what was typed before it is sent: the password form's change handler merges
+  // into the values of its last render, so two quick changes before a re-render lose the first one
+  // (seen as an emptied account field under load). Type again when that happened.
+  for (let attempt = 1; ; attempt++) {
+    if ((await accountField.inputValue()) !== account) await accountField.fill(account);
+    await accountField.blur();
+    if ((await passwordField.inputValue()) !== password) await passwordField.fill(password);
+    // getConfig answers after the blur; give the code field a moment to appear when it is needed.
+    await page.waitForLoadState('networkidle');
+    const typed =
+      (await accountField.inputValue()) === account && (await passwordField.inputValue()) === password;
+    if (typed) break;
+    if (attempt === 3) throw new Error('the sign-in form keeps losing the typed account or password');
+  }
   const codeImage = page.locator('.login-form__code-image img');
   if (await codeImage.isVisible()) {
     const src = (await codeImage.getAttribute('src')) ?? '';
     await page.locator('#login_code').fill(await captchaFor(src));
   }
-  await page.locator('#login_password').press('Enter');
+  await passwordField.press('Enter');
 }
 
 /** The current user as the server describes it (through the page's own token). */
