@@ -319,10 +319,15 @@ describe('application shell', () => {
     await page.waitForURL(/#\/system\/area$/);
     // Keyboard: ArrowDown moves; an outside click closes.
     await page.getByRole('button', { name: '菜单搜索' }).click();
-    await page.getByRole('combobox', { name: '菜单搜索' }).fill('dictionary');
-    await page.getByRole('option').first().waitFor();
+    const again = page.getByRole('combobox', { name: '菜单搜索' });
+    await again.fill('system');
+    const options = page.getByRole('option');
+    await options.nth(1).waitFor();
+    await expect(options.first().getAttribute('aria-selected')).resolves.toBe('true');
+    await again.press('ArrowDown');
+    await expect.poll(() => options.nth(1).getAttribute('aria-selected')).toBe('true');
     await page.mouse.click(700, 600);
-    await expect(page.getByRole('combobox', { name: '菜单搜索' }).count()).resolves.toBe(0);
+    await again.waitFor({ state: 'detached' });
     await context.close();
   });
 

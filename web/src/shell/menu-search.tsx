@@ -110,7 +110,10 @@ export default function MenuSearch({
                   role="option"
                   aria-selected={index === active}
                   className={`menu-search__item${index === active ? ' menu-search__item--active' : ''}`}
-                  onMouseEnter={() => setActive(index)}
+                  // Moving the pointer highlights; results appearing under a resting pointer do not.
+                  onMouseMove={() => {
+                    if (index !== active) setActive(index);
+                  }}
                   onMouseDown={(event) => event.preventDefault()}
                   onClick={() => open(leaf)}
                   onKeyDown={() => undefined}
