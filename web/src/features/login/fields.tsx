@@ -1,5 +1,5 @@
 import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
-import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useId, useRef, useState } from 'react';
 
 /**
  * Light form fields of the sign-in page. They look like antd's large inputs but are plain
@@ -93,4 +93,21 @@ export function useFieldErrors<F extends string>(validate: () => Partial<Record<
     },
     setErrors,
   };
+}
+
+/**
+ * Form values whose updates always build on the latest ones, even when several change events
+ * arrive before React renders again (fast typing, autofill): `values` renders, `update` merges.
+ */
+export function useFormValues<V extends object>(initial: () => V) {
+  const [values, setValues] = useState<V>(initial);
+  const latest = useRef<V | null>(null);
+  latest.current ??= values;
+  const update = (patch: Partial<V>): V => {
+    const next = { ...(latest.current as V), ...patch };
+    latest.current = next;
+    setValues(next);
+    return next;
+  };
+  return [values, update] as const;
 }

@@ -6,7 +6,7 @@ import { ApiError } from '../../api';
 import { BrandMark } from '../../app/brand-mark';
 import { LanguageSwitch } from '../../app/language-switch';
 import { getLoginConfig, loginImageCodeUrl, passwordLogin } from './api';
-import { LoginCheckbox, LoginInput, useFieldErrors } from './fields';
+import { LoginCheckbox, LoginInput, useFieldErrors, useFormValues } from './fields';
 import { useFinishSignIn } from './finish';
 import { asksForCode, rememberAccount, rememberedAccount } from './remember';
 import './login.css';
@@ -127,7 +127,7 @@ function PasswordLoginForm() {
   const { t } = useTranslation('login');
   const finish = useFinishSignIn();
   const initialAccount = useRef(rememberedAccount()).current;
-  const [values, setValues] = useState<PasswordForm>(() => ({
+  const [values, update] = useFormValues<PasswordForm>(() => ({
     account: initialAccount ?? '',
     password: '',
     code: '',
@@ -150,8 +150,7 @@ function PasswordLoginForm() {
   );
 
   const change = (patch: Partial<PasswordForm>) => {
-    const next = { ...values, ...patch };
-    setValues(next);
+    const next = update(patch);
     revalidate(() => validate(next));
   };
 
@@ -193,7 +192,7 @@ function PasswordLoginForm() {
       finish(answer);
     } catch (error) {
       setSubmitting(false);
-      setValues((current) => ({ ...current, code: '' }));
+      update({ code: '' });
       const msg = error instanceof ApiError ? error.msg : undefined;
       await checkConfig(values.account, asksForCode(msg));
       // The image code is single-use: always show a fresh one after a failure.

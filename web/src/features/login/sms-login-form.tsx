@@ -4,7 +4,7 @@ import { Alert, Button } from 'antd';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api';
-import { LoginCheckbox, LoginInput, useFieldErrors } from './fields';
+import { LoginCheckbox, LoginInput, useFieldErrors, useFormValues } from './fields';
 import { useFinishSignIn } from './finish';
 import { rememberedMobile, rememberMobile } from './remember';
 import { sendSmsCode, smsLogin, waitSeconds } from './sms-api';
@@ -25,7 +25,7 @@ export default function SmsLoginForm() {
   const { t } = useTranslation('login');
   const finish = useFinishSignIn();
   const initialMobile = useRef(rememberedMobile()).current;
-  const [values, setValues] = useState<SmsForm>(() => ({
+  const [values, update] = useFormValues<SmsForm>(() => ({
     mobile: initialMobile ?? '',
     code: '',
     remember: initialMobile !== null,
@@ -51,8 +51,7 @@ export default function SmsLoginForm() {
   const { errors, check, revalidate, setErrors } = useFieldErrors<Field>(() => validate(values));
 
   const change = (patch: Partial<SmsForm>) => {
-    const next = { ...values, ...patch };
-    setValues(next);
+    const next = update(patch);
     revalidate(() => validate(next));
   };
 
@@ -98,7 +97,7 @@ export default function SmsLoginForm() {
       finish(answer);
     } catch {
       setSubmitting(false);
-      setValues((current) => ({ ...current, code: '' }));
+      update({ code: '' });
     }
   };
 
