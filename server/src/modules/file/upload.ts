@@ -5,17 +5,16 @@ import {
   type UploadType,
   UploadTypeParams,
 } from '@console/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import { badRequest } from '../../core/errors.js';
 import { defineRoute } from '../../core/route.js';
 import type { Services } from '../../services.js';
+import { readUpload, withMultipart } from './multipart.js';
 import { fileUrl, readFile, saveFile } from './storage.js';
 
 export const FileMessages = {
-  noFile: '请选择要上传的文件',
-  tooLarge: (mb: number) => `文件大小不能超过${mb}MB`,
   imageOnly: '只能上传图片文件（png、jpg、gif、webp、bmp）',
   unsupported: '不支持的文件类型',
   notFound: '文件不存在',
@@ -48,45 +47,20 @@ const ALLOWED: Record<UploadType, { types: string[]; rejected: string }> = {
   annex: { types: ANNEX_TYPES, rejected: FileMessages.unsupported },
 };
 
-/** Reads the one uploaded file of a multipart request, at most maxBytes. */
-async function readUploadedFile(req: FastifyRequest, maxBytes: number): Promise<Buffer> {
-  if (!req.isMultipart()) throw badRequest(FileMessages.noFile);
-  let part: Awaited<ReturnType<FastifyRequest['file']>>;
-  try {
-    part = await req.file({ limits: { fileSize: maxBytes, files: 1 } });
-  } catch {
-    throw badRequest(FileMessages.noFile);
-  }
-  if (!part) throw badRequest(FileMessages.noFile);
-  try {
-    const content = await part.toBuffer();
-    if (content.length === 0) throw badRequest(FileMessages.noFile);
-    return content;
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw badRequest(FileMessages.tooLarge(maxBytes / 1024 / 1024));
-    }
-    throw error instanceof Error && error.name === 'BizError' ? error : badRequest(FileMessages.noFile);
-  }
-}
-
 /**
  * POST /api/file/Uploader/{type}: one multipart file, kept in the database.
  * GET /api/file/Image/{type}/{name}: serves it to any instance's clients.
  */
 export function registerUploadRoutes(app: FastifyInstance, services: Services) {
   // Multipart bodies are read only by the routes of this scope.
-  app.register(async (scope) => {
-    const { default: multipart } = await import('@fastify/multipart');
-    await scope.register(multipart, { limits: { files: 1, fileSize: MAX_BYTES, fields: 10, parts: 12 } });
-
+  withMultipart(app, (scope) => {
     defineRoute(scope, services, {
       method: 'POST',
       url: '/api/file/Uploader/:type',
       access: 'session',
       params: UploadTypeParams,
       handler: async ({ params, req, session }): Promise<UploadResult> => {
-        const content = await readUploadedFile(req, MAX_BYTES);
+        const { content } = await readUpload(req, { maxBytes: MAX_BYTES });
         const sniffed = await fileTypeFromBuffer(content);
         const allowed = ALLOWED[params.type];
         if (!sniffed || !allowed.types.includes(sniffed.ext)) throw badRequest(allowed.rejected);

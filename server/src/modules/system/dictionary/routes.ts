@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { answer, defineRoute } from '../../../core/route.js';
 import type { Services } from '../../../services.js';
-import { issueDownload, readUpload, registerDownload, withMultipart } from '../../file/download.js';
+import { issueDownload, registerDownload } from '../../file/download.js';
+import { readUpload, withMultipart } from '../../file/multipart.js';
 import { DictionaryMessages, DictionaryService } from './service.js';
 
 const MODULE = 'systemData.dictionary';
