@@ -382,6 +382,85 @@ describe('.bdd export and import', () => {
   });
 });
 
+describe('.bdd between installations', () => {
+  it('reproduces a category tree with nested entries in a fresh database', async () => {
+    // A parent category with a tree-shaped child category and entries three levels deep.
+    const parent = await send<{ id: string }>('POST', '/api/system/DictionaryType', {
+      parentId: '0',
+      fullName: '政务服务',
+      enCode: 'govService',
+      isTree: 0,
+    });
+    const child = await send<{ id: string }>('POST', '/api/system/DictionaryType', {
+      parentId: parent.data.id,
+      fullName: '办理事项',
+      enCode: 'govServiceItem',
+      isTree: 1,
+    });
+    const add = async (parentId: string, fullName: string, enCode: string) =>
+      (
+        await send<{ id: string }>('POST', '/api/system/DictionaryData', {
+          dictionaryTypeId: child.data.id,
+          parentId,
+          fullName,
+          enCode,
+        })
+      ).data.id;
+    const license = await add('0', '证照办理', 'license');
+    const business = await add(license, '营业执照', 'business');
+    await add(business, '设立登记', 'establish');
+    await add(business, '变更登记', 'change');
+    await add('0', '社保服务', 'socialSecurity');
+
+    const exported = await get<{ url: string }>(`/api/system/DictionaryData/${parent.data.id}/Action/Export`);
+    const content = await (await fetch(`${server.baseUrl}${exported.data.url}`)).text();
+
+    /** The shape a person sees: each category and entry by name and code, nested as in the tree. */
+    const shapeOf = async (target: TestServer, targetToken: string) => {
+      const types = await target.request<{ list: DictionaryTypeNode[] }>(
+        'GET',
+        '/api/system/DictionaryType',
+        {
+          token: targetToken,
+        },
+      );
+      const root = types.data.list.find((t) => t.enCode === 'govService')!;
+      const entries = await target.request<{ list: DictionaryDataNode[] }>(
+        'GET',
+        `/api/system/DictionaryData/${root.children[0]!.id}?isTree=1`,
+        { token: targetToken },
+      );
+      const strip = (nodes: { fullName: string; enCode: string; children?: unknown[] | null }[]): unknown =>
+        nodes.map((n) => ({
+          name: n.fullName,
+          code: n.enCode,
+          children: strip((n.children ?? []) as typeof nodes),
+        }));
+      return { types: strip([root]), entries: strip(entries.data.list) };
+    };
+
+    const freshDatabase = await createTestDatabase();
+    const fresh = await startServer({ database: freshDatabase });
+    try {
+      const freshToken = await fresh.adminToken();
+      const form = new FormData();
+      form.append('file', new Blob([content]), 'govService.bdd');
+      const imported = await fetch(`${fresh.baseUrl}/api/system/DictionaryData/Action/Import`, {
+        method: 'POST',
+        headers: { authorization: freshToken },
+        body: form,
+      });
+      expect(((await imported.json()) as { code: number }).code).toBe(200);
+      const original = await shapeOf(server, token);
+      expect(original.entries).toHaveLength(2);
+      expect(await shapeOf(fresh, freshToken)).toEqual(original);
+    } finally {
+      await fresh.close();
+      await freshDatabase.drop();
+    }
+  });
+});
+
 describe('access', () => {
   it('lets any signed-in user read the shared lists and needs the page for the rest', async () => {
     await server.services.db.insert(users).values({
