@@ -34,6 +34,11 @@ export const PAGES: Record<string, PageEntry> = {
     load: () => import('../features/sys-config/sys-config-page'),
     namespaces: ['sysConfig', 'widgets'],
   },
+  /** Generated dictionary page (menu type 4): the entries of the type named by the node's moduleId. */
+  'basic/dynamicDictionary': {
+    load: () => import('../features/dictionary/dynamic-dictionary-page'),
+    namespaces: ['dictionary', 'widgets'],
+  },
   /** Not a menu page: the router's public-but-guarded /scanLogin (QR code confirmation) uses it. */
   scanLogin: { load: () => import('../features/scan-confirm/scan-confirm-page'), namespaces: ['scan'] },
 };

@@ -58,6 +58,14 @@ function useTitle(title: string | null) {
  * included). Type 2 opens the page registered for its address, types 3/4/5/8 the generated page
  * of their type, a category opens its first page; anything else is /404.
  */
+/** Page addresses of the generated-page types (api-contract.md, "Page addresses"). */
+const GENERATED_PAGE_ADDRESS: Record<number, string> = {
+  3: 'basic/dynamicModel',
+  4: 'basic/dynamicDictionary',
+  5: 'basic/dynamicDataReport',
+  8: 'basic/dynamicPortal',
+};
+
 export default function MenuRoute() {
   const { pathname } = useLocation();
   const menuList = useSession((state) => state.menuList);
@@ -78,8 +86,12 @@ export default function MenuRoute() {
     case 3:
     case 4:
     case 5:
-    case 8:
+    case 8: {
+      // A generated page renders through its type's page address once a feature provides it.
+      const address = GENERATED_PAGE_ADDRESS[node.type]!;
+      if (PAGES[address]) return <AddressPage key={pathname} address={address} name={node.fullName} />;
       return <GeneratedPage key={pathname} node={node} />;
+    }
     default:
       return <Navigate to="/404" replace />;
   }

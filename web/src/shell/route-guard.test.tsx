@@ -54,6 +54,13 @@ describe('route guard', () => {
     expect((await screen.findByTestId('where')).textContent).toBe('/');
   });
 
+  it('sends a signed-in visitor of /login to the page the sign-in was asked for', async () => {
+    setToken('Bearer t');
+    useSession.setState({ userInfo: signedInUser });
+    renderAt('/login?redirect=%2Fprofile%3Ftab%3Dpassword');
+    expect((await screen.findByTestId('where')).textContent).toBe('/profile?tab=password');
+  });
+
   it('renders protected pages once the user is known', async () => {
     setToken('Bearer t');
     useSession.setState({ userInfo: signedInUser });

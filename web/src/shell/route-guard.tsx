@@ -6,6 +6,7 @@ import { toastError } from '../api/feedback';
 import { getToken } from '../api/token';
 import { loadNamespaces } from '../app/i18n';
 import { PageLoading } from '../app/page-loading';
+import { safeRedirect } from '../features/login/remember';
 import { isLocked } from './lock';
 import { fetchCurrentUser } from './session-api';
 import { useSession } from './session-store';
@@ -47,7 +48,10 @@ export function RouteGuard() {
   if (!token) {
     return isPublic ? <Outlet /> : <Navigate to={loginPathFor(location.pathname, location.search)} replace />;
   }
-  if (location.pathname === '/login') return <Navigate to="/" replace />;
+  // Signed in on the sign-in page: go where the sign-in was asked for (the page itself may race us).
+  if (location.pathname === '/login') {
+    return <Navigate to={safeRedirect(new URLSearchParams(location.search).get('redirect'))} replace />;
+  }
   if (isLocked() && location.pathname !== LOCK_PATH) return <Navigate to={LOCK_PATH} replace />;
   if (isPublic || loaded) return <Outlet />;
   return <CurrentUserLoader />;
