@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -70,6 +70,45 @@ describe('embedded database', () => {
       expect(me.code).toBe(200);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('the web app', () => {
+  const webDist = mkdtempSync(path.join(tmpdir(), 'console-web-'));
+  afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+
+  it('serves its files, index.html for page addresses, 404 for missing files, and files added later', async () => {
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>console</title>');
+    writeFileSync(path.join(webDist, 'assets', 'app-1.js'), 'console.log(1)');
+    const server = await startServer({ env: { WEB_DIST: webDist } });
+    try {
+      const text = async (url: string) => {
+        const response = await fetch(`${server.baseUrl}${url}`);
+        return {
+          status: response.status,
+          type: response.headers.get('content-type'),
+          body: await response.text(),
+        };
+      };
+      expect(await text('/')).toMatchObject({ status: 200, body: expect.stringContaining('<title>console') });
+      expect(await text('/some/page')).toMatchObject({
+        status: 200,
+        body: expect.stringContaining('<title>'),
+      });
+      expect(await text('/assets/app-1.js')).toMatchObject({ status: 200, body: 'console.log(1)' });
+      // A missing script must not be answered with the page (the browser would run HTML as script).
+      expect((await text('/assets/app-2.js')).status).toBe(404);
+      // A rebuild while running: the new file is served at once.
+      writeFileSync(path.join(webDist, 'assets', 'app-2.js'), 'console.log(2)');
+      expect(await text('/assets/app-2.js')).toMatchObject({ status: 200, body: 'console.log(2)' });
+      expect(await text('/api/nothing')).toMatchObject({
+        status: 404,
+        body: expect.stringContaining('"code":404'),
+      });
+    } finally {
+      await server.close();
     }
   });
 });

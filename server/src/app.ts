@@ -80,7 +80,8 @@ export async function buildApp(
   if (webDist && existsSync(webDist)) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
+      // Files are looked up per request, so a rebuilt web app is served without a restart.
+      wildcard: true,
       // The web build writes .br and .gz beside each asset; browsers get those.
       preCompressed: true,
       setHeaders(reply, filePath) {
@@ -94,7 +95,10 @@ export async function buildApp(
   }
 
   app.setNotFoundHandler((req, reply) => {
-    if (webDist && req.method === 'GET' && !req.url.startsWith('/api/') && existsSync(webDist)) {
+    // The app routes by hash, so only page addresses get index.html; a missing file stays a 404.
+    const pathname = req.url.split('?')[0] ?? '';
+    const isPage = !pathname.startsWith('/api/') && !/\.[A-Za-z0-9]+$/.test(pathname);
+    if (webDist && req.method === 'GET' && isPage && existsSync(webDist)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ code: 404, msg: Messages.notFound, data: null });
