@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_PASSWORD,
@@ -59,5 +60,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
       token,
     });
     expect(me.data.sysConfigInfo.sysName).toBe(process.env.TEST_REDIS_URL ? '测试平台' : '智能问答管理平台');
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL restart', () => {
+  it('does not end the server: idle connections that the database ends are replaced', async () => {
+    const database = await createTestDatabase();
+    const server = await startServer({ database });
+    try {
+      const token = await server.adminToken();
+      // End every idle connection of this server, as a database restart would.
+      const url = new URL(database.url!);
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [url.pathname.slice(1)],
+      );
+      await admin.end();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect((await server.request('GET', '/api/oauth/CurrentUser', { token })).code).toBe(200);
+    } finally {
+      await server.close();
+      await database.drop();
+    }
   });
 });

@@ -39,6 +39,11 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection that the server ends (restart, failover, terminated backend) is only
+    // dropped from the pool, which opens a new one when needed; unhandled it would end the process.
+    pool.on('error', (error) => {
+      process.emitWarning(`idle database connection closed: ${error.message}`, { code: 'CONSOLE_DB_IDLE' });
+    });
     const lockClient = await pool.connect();
     try {
       await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
