@@ -18,6 +18,7 @@ import { badRequest, STALE_VERSION_MESSAGE } from '../../../core/errors.js';
 import { newId } from '../../../core/ids.js';
 import type { Session } from '../../../core/sessions.js';
 import type { Stamps } from '../../../core/stamps.js';
+import { updateVersioned } from '../../../core/versioned.js';
 import type { DbOrTx } from '../../../db/client.js';
 import {
   logs,
@@ -227,17 +228,14 @@ export class CurrentUserService {
       if (taken) throw badRequest(CurrentMessages.phoneTaken);
     }
     await db.transaction(async (tx) => {
-      const updated = await tx
-        .update(users)
-        .set({
+      await updateVersioned(
+        tx,
+        users,
+        { id: session.userId, version: version, userId: session.userId },
+        {
           ...changes,
-          lastModifyTime: Date.now(),
-          lastModifyUserId: session.userId,
-          version: sql`${users.version} + 1`,
-        })
-        .where(and(eq(users.id, session.userId), eq(users.version, version)))
-        .returning({ id: users.id });
-      if (updated.length === 0) throw badRequest(STALE_VERSION_MESSAGE);
+        },
+      );
     });
   }
 

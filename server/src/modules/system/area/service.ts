@@ -1,7 +1,8 @@
 import type { AreaBody, AreaNode, AreaUpdateBody } from '@console/shared';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { badRequest, STALE_VERSION_MESSAGE } from '../../../core/errors.js';
+import { badRequest } from '../../../core/errors.js';
 import { newId } from '../../../core/ids.js';
+import { updateVersioned } from '../../../core/versioned.js';
 import type { Db, DbOrTx } from '../../../db/client.js';
 import { areas } from '../../../db/schema/index.js';
 import { uniqueAs } from '../dictionary/service.js';
@@ -178,9 +179,11 @@ export class AreaService {
           if (child) throw badRequest(AreaMessages.hasChildren.replace('删除', '移动到其他层级'));
           if (type > 4) throw badRequest(AreaMessages.tooDeep);
         }
-        const updated = await tx
-          .update(areas)
-          .set({
+        await updateVersioned(
+          tx,
+          areas,
+          { id, version: body.version, userId },
+          {
             parentId,
             type,
             fullName: body.fullName,
@@ -188,13 +191,8 @@ export class AreaService {
             sortCode: body.sortCode,
             enabledMark: body.enabledMark,
             description: body.description ?? null,
-            lastModifyTime: Date.now(),
-            lastModifyUserId: userId,
-            version: sql`${areas.version} + 1`,
-          })
-          .where(and(eq(areas.id, id), eq(areas.version, body.version)))
-          .returning({ id: areas.id });
-        if (updated.length === 0) throw badRequest(STALE_VERSION_MESSAGE);
+          },
+        );
       })
       .catch(uniqueAs(AreaMessages.codeExists));
   }

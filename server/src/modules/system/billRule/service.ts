@@ -8,8 +8,9 @@ import {
 } from '@console/shared';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { badRequest, STALE_VERSION_MESSAGE } from '../../../core/errors.js';
+import { badRequest } from '../../../core/errors.js';
 import { newId } from '../../../core/ids.js';
+import { updateVersioned } from '../../../core/versioned.js';
 import type { Db, DbOrTx } from '../../../db/client.js';
 import { billRules, dictionaryData, dictionaryTypes } from '../../../db/schema/index.js';
 import { uniqueAs } from '../dictionary/service.js';
@@ -210,19 +211,16 @@ export class BillRuleService {
       .transaction(async (tx) => {
         const current = await this.get(id, tx);
         await this.check(tx, body, id);
-        const updated = await tx
-          .update(billRules)
-          .set({
+        await updateVersioned(
+          tx,
+          billRules,
+          { id, version: body.version, userId },
+          {
             ...this.values(body),
             // Another date format counts in another space of numbers: start again.
             ...(current.dateFormat !== body.dateFormat ? { counter: 0, datePart: null } : {}),
-            lastModifyTime: Date.now(),
-            lastModifyUserId: userId,
-            version: sql`${billRules.version} + 1`,
-          })
-          .where(and(eq(billRules.id, id), eq(billRules.version, body.version)))
-          .returning({ id: billRules.id });
-        if (updated.length === 0) throw badRequest(STALE_VERSION_MESSAGE);
+          },
+        );
       })
       .catch(uniqueAs(BillRuleMessages.codeExists));
   }

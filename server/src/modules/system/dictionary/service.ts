@@ -9,8 +9,9 @@ import {
 } from '@console/shared';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { BizError, badRequest, STALE_VERSION_MESSAGE } from '../../../core/errors.js';
+import { BizError, badRequest } from '../../../core/errors.js';
 import { newId } from '../../../core/ids.js';
+import { updateVersioned } from '../../../core/versioned.js';
 import type { Db, DbOrTx } from '../../../db/client.js';
 import { dictionaryData, dictionaryTypes } from '../../../db/schema/index.js';
 import { buildTree, isUniqueViolation, subtreeIds, withAncestors } from './tree.js';
@@ -188,21 +189,18 @@ export class DictionaryService {
         if (body.isTree !== current.isTree) throw badRequest(DictionaryMessages.isTreeFixed);
         await this.checkTypeParent(tx, body.parentId, id);
         await this.checkTypeCode(tx, body.enCode, id);
-        const updated = await tx
-          .update(dictionaryTypes)
-          .set({
+        await updateVersioned(
+          tx,
+          dictionaryTypes,
+          { id, version: body.version, userId },
+          {
             parentId: body.parentId,
             fullName: body.fullName,
             enCode: body.enCode,
             sortCode: body.sortCode,
             description: body.description ?? null,
-            lastModifyTime: Date.now(),
-            lastModifyUserId: userId,
-            version: sql`${dictionaryTypes.version} + 1`,
-          })
-          .where(and(eq(dictionaryTypes.id, id), eq(dictionaryTypes.version, body.version)))
-          .returning({ id: dictionaryTypes.id });
-        if (updated.length === 0) throw badRequest(STALE_VERSION_MESSAGE);
+          },
+        );
       })
       .catch(uniqueAs(DictionaryMessages.typeCodeExists));
   }
@@ -364,22 +362,19 @@ export class DictionaryService {
         if (current.dictionaryTypeId !== body.dictionaryTypeId)
           throw badRequest(DictionaryMessages.typeChangeRefused);
         const parentId = await this.checkEntry(tx, body, id);
-        const updated = await tx
-          .update(dictionaryData)
-          .set({
+        await updateVersioned(
+          tx,
+          dictionaryData,
+          { id, version: body.version, userId },
+          {
             parentId,
             fullName: body.fullName,
             enCode: body.enCode,
             enabledMark: body.enabledMark,
             sortCode: body.sortCode,
             description: body.description ?? null,
-            lastModifyTime: Date.now(),
-            lastModifyUserId: userId,
-            version: sql`${dictionaryData.version} + 1`,
-          })
-          .where(and(eq(dictionaryData.id, id), eq(dictionaryData.version, body.version)))
-          .returning({ id: dictionaryData.id });
-        if (updated.length === 0) throw badRequest(STALE_VERSION_MESSAGE);
+          },
+        );
       })
       .catch(uniqueAs(DictionaryMessages.dataCodeExists));
   }
