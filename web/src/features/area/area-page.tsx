@@ -1,6 +1,6 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Modal, Space, Switch, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { Button, Modal, Space, Table, type TableColumnsType, Tooltip } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../api/feedback';
@@ -11,6 +11,7 @@ import { AREA_ROOT, type Area, areaKeys, deleteArea, fetchAreaChildren, isAreaLe
 import { AreaDialog, type AreaDialogTarget } from './area-dialog';
 import '../../widgets/list/list-page.css';
 import './area.css';
+import { StateCell } from '../../widgets/list/state-cell';
 
 const ADDRESS = 'system/area';
 
@@ -121,22 +122,16 @@ function AreaList() {
       key: 'enabledMark',
       width: 100,
       align: 'center',
-      render: (value: number, row) =>
-        allowed('btn_state') ? (
-          <Switch
-            size="small"
-            checked={Number(value) === 1}
-            aria-label={t('fields.enabledMark')}
-            onClick={(_, event) => {
-              event.stopPropagation();
-              toggle(row);
-            }}
-          />
-        ) : Number(value) === 1 ? (
-          <Tag color="success">{t('enabled')}</Tag>
-        ) : (
-          <Tag color="error">{t('disabled')}</Tag>
-        ),
+      render: (value: number, row) => (
+        <StateCell
+          enabled={Number(value) === 1}
+          canToggle={allowed('btn_state')}
+          label={t('fields.enabledMark')}
+          enabledText={t('enabled')}
+          disabledText={t('disabled')}
+          onToggle={() => toggle(row)}
+        />
+      ),
     },
     {
       title: t('actions.title'),

@@ -1,6 +1,6 @@
 import { PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Modal, Space, Switch, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { Button, Modal, Space, type TableColumnsType, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import {
 } from './api';
 import { BillRuleDialog, BUSINESS_TYPE } from './bill-rule-dialog';
 import '../../widgets/list/list-page.css';
+import { StateCell } from '../../widgets/list/state-cell';
 
 const ADDRESS = 'system/billRule';
 
@@ -124,19 +125,16 @@ function BillRuleList() {
       key: 'enabledMark',
       width: 80,
       align: 'center',
-      render: (value: number, row) =>
-        allowed('btn_state') ? (
-          <Switch
-            size="small"
-            checked={Number(value) === 1}
-            aria-label={t('fields.enabledMark')}
-            onClick={() => toggle(row)}
-          />
-        ) : Number(value) === 1 ? (
-          <Tag color="success">{t('enabled')}</Tag>
-        ) : (
-          <Tag color="error">{t('disabled')}</Tag>
-        ),
+      render: (value: number, row) => (
+        <StateCell
+          enabled={Number(value) === 1}
+          canToggle={allowed('btn_state')}
+          label={t('fields.enabledMark')}
+          enabledText={t('enabled')}
+          disabledText={t('disabled')}
+          onToggle={() => toggle(row)}
+        />
+      ),
     },
     {
       title: t('fields.creatorTime'),

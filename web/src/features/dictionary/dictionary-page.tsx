@@ -14,10 +14,8 @@ import {
   Modal,
   Space,
   Spin,
-  Switch,
   Table,
   type TableColumnsType,
-  Tag,
   Tooltip,
   Tree,
 } from 'antd';
@@ -39,6 +37,7 @@ import {
 import { ItemDialog, type ItemDialogTarget } from './item-dialog';
 import { TypeDrawer } from './type-drawer';
 import './dictionary.css';
+import { StateCell } from '../../widgets/list/state-cell';
 
 /** Address of this page in the menu (api-contract.md "Page addresses"). */
 export const DICTIONARY_ADDRESS = 'systemData/dictionary';
@@ -178,22 +177,16 @@ export function DictionaryManager({
       key: 'enabledMark',
       width: 100,
       align: 'center',
-      render: (value: number, row) =>
-        allowed('btn_state') ? (
-          <Switch
-            size="small"
-            checked={Number(value) === 1}
-            aria-label={t('fields.enabledMark')}
-            onClick={(_, event) => {
-              event.stopPropagation();
-              toggle(row);
-            }}
-          />
-        ) : Number(value) === 1 ? (
-          <Tag color="success">{t('enabled')}</Tag>
-        ) : (
-          <Tag color="error">{t('disabled')}</Tag>
-        ),
+      render: (value: number, row) => (
+        <StateCell
+          enabled={Number(value) === 1}
+          canToggle={allowed('btn_state')}
+          label={t('fields.enabledMark')}
+          enabledText={t('enabled')}
+          disabledText={t('disabled')}
+          onToggle={() => toggle(row)}
+        />
+      ),
     },
     {
       title: t('actions.title'),
