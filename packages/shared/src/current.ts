@@ -212,8 +212,8 @@ export interface SignImgEntry {
   creatorTime: number;
 }
 
-/** Upload types (POST /api/file/Uploader/{type}). */
-export const UPLOAD_TYPES = ['userAvatar', 'signImg', 'annex'] as const;
+/** Upload types (POST /api/file/Uploader/{type}); IM holds internal chat images. */
+export const UPLOAD_TYPES = ['userAvatar', 'signImg', 'annex', 'IM'] as const;
 export type UploadType = (typeof UPLOAD_TYPES)[number];
 export const UploadTypeParams = z.object({ type: z.enum(UPLOAD_TYPES, '不支持的上传类型') });
 /** Generated stored-file name: `<uuid>.<ext>`. */

@@ -33,6 +33,17 @@ const codeField = (required: string, tooLong: string) =>
     .regex(Patterns.code, '编码只能包含英文字母、数字和点，且点不能在开头或结尾');
 const parentField = z.string({ message: '上级不能为空' }).trim().min(1, '上级不能为空').max(64);
 
+/** The field rules above, for the request schemas of other features (menu, authorise, ...). */
+export const FormFields = {
+  sortCode,
+  flag,
+  description,
+  version,
+  nameField,
+  codeField,
+  parentField,
+} as const;
+
 /** Paged list query (api-contract.md Transport). */
 export const PageQuery = z.object({
   currentPage: z.coerce.number().int().min(1).default(1),

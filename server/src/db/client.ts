@@ -36,6 +36,8 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   poolSize?: number;
+  /** An in-memory PGlite starts from this dump (`usePglite` then `dumpDataDir`) instead of empty. */
+  pgliteDump?: Blob;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
@@ -57,7 +59,14 @@ export async function openDatabase(options: {
   }
   const inMemory = options.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(path.resolve(options.dataDir, 'pglite'));
+  const client = inMemory
+    ? new PGlite({ loadDataDir: options.pgliteDump })
+    : new PGlite(path.resolve(options.dataDir, 'pglite'));
+  return usePglite(client);
+}
+
+/** Migrates an opened PGlite and wraps it as the database. */
+export async function usePglite(client: PGlite): Promise<Database> {
   await client.waitReady;
   const database = drizzlePglite({ client, schema });
   await migratePglite(database, { migrationsFolder });

@@ -1,3 +1,4 @@
+export * from './message.js';
 export * from './permission.js';
 export * from './system.js';
 export * from './systemData.js';

@@ -222,3 +222,36 @@ export const userSessions = pgTable(
     index('base_user_session_user').on(t.userId),
   ],
 );
+
+/**
+ * Grade management: a user who administers a subtree. thisLayer* rights apply to the unit
+ * itself, subLayer* to every unit below it (1 = allowed).
+ */
+export const organizeAdministrators = pgTable(
+  'base_organize_administrator',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    organizeId: text('organize_id').notNull(),
+    thisLayerSelect: integer('this_layer_select').notNull().default(1),
+    thisLayerAdd: integer('this_layer_add').notNull().default(0),
+    thisLayerEdit: integer('this_layer_edit').notNull().default(0),
+    thisLayerDelete: integer('this_layer_delete').notNull().default(0),
+    subLayerSelect: integer('sub_layer_select').notNull().default(1),
+    subLayerAdd: integer('sub_layer_add').notNull().default(0),
+    subLayerEdit: integer('sub_layer_edit').notNull().default(0),
+    subLayerDelete: integer('sub_layer_delete').notNull().default(0),
+    ...auditColumns,
+  },
+  (t) => [
+    uniqueIndex('base_organize_administrator_unique').on(t.userId, t.organizeId),
+    index('base_organize_administrator_organize').on(t.organizeId),
+  ],
+);
+
+/** Column settings of a list page (Authority/GetColumnsByModuleId): fieldList is a JSON string. */
+export const columnsPurviews = pgTable('base_columns_purview', {
+  moduleId: text('module_id').primaryKey(),
+  fieldList: text('field_list').notNull(),
+  ...auditColumns,
+});

@@ -103,6 +103,25 @@ export const moduleDataSchemes = pgTable(
   (t) => [uniqueIndex('base_module_data_scheme_code').on(t.moduleId, t.enCode)],
 );
 
+/**
+ * The fields a page's data-rule schemes may filter on (system/menu "data" tab, ModuleDataAuthorize):
+ * enCode is the row field, type its data type, conditionSymbol the operators allowed (comma list
+ * of DataRuleOperator values), conditionText the value kinds allowed (comma list of DataRuleValueType).
+ */
+export const moduleDataFields = pgTable(
+  'base_module_data_authorize',
+  {
+    ...moduleItemColumns,
+    type: text('type').notNull().default('varchar'),
+    conditionSymbol: text('condition_symbol').notNull().default('=='),
+    conditionText: text('condition_text').notNull().default('text'),
+    bindTable: text('bind_table'),
+    ...auditColumns,
+    ...softDeleteColumns,
+  },
+  (t) => [uniqueIndex('base_module_data_authorize_code').on(t.moduleId, t.enCode)],
+);
+
 /** Sign-in and operation log; login rows feed userInfo.prevLogin*. */
 export const logs = pgTable(
   'base_log',

@@ -1,3 +1,4 @@
+import { dataRuleSchemeConditionSchema } from '@console/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../core/ids.js';
 import { type Database, openDatabase } from '../client.js';
@@ -6,6 +7,7 @@ import {
   groups,
   moduleButtons,
   moduleColumns,
+  moduleDataFields,
   moduleDataSchemes,
   moduleForms,
   modules,
@@ -39,6 +41,22 @@ afterAll(async () => {
 });
 
 describe('seedMenus', () => {
+  it('seeds data-rule schemes in the shared shape, on fields declared for their page', async () => {
+    const schemes = await database.db.select().from(moduleDataSchemes);
+    const fields = await database.db.select().from(moduleDataFields);
+    expect(schemes.filter((s) => s.allData === 0).length).toBeGreaterThan(10);
+    for (const scheme of schemes.filter((s) => s.allData === 0)) {
+      const condition = dataRuleSchemeConditionSchema.parse(scheme.conditionJson);
+      expect(condition.conditions.length).toBeGreaterThan(0);
+      for (const c of condition.conditions) {
+        const field = fields.find((f) => f.moduleId === scheme.moduleId && f.enCode === c.field);
+        expect(field, `${scheme.enCode}: field ${c.field} declared`).toBeDefined();
+        expect(field?.conditionSymbol.split(',')).toContain(c.op);
+        expect(field?.conditionText.split(',')).toContain(c.valueType);
+      }
+    }
+  });
+
   it('has exactly one enabled page menu for every page address', async () => {
     const rows = await database.db.select().from(modules);
     const pages = rows.filter((m) => m.type === 2 && m.enabledMark === 1);

@@ -8,10 +8,22 @@
  * the directory `basic` (基础页面) at the end, marked hidden through its propertyJson
  * (`{"isHidden":1}`, see HIDDEN_DIRECTORY_CODE); they stay enabled so that they can be granted.
  */
-import type { MenuType } from '@console/shared';
+import {
+  DataRuleOperator,
+  type DataRuleSchemeCondition,
+  DataRuleValueType,
+  type MenuType,
+} from '@console/shared';
 import { newId } from '../../core/ids.js';
 import type { Tx } from '../client.js';
-import { moduleButtons, moduleColumns, moduleDataSchemes, moduleForms, modules } from '../schema/index.js';
+import {
+  moduleButtons,
+  moduleColumns,
+  moduleDataFields,
+  moduleDataSchemes,
+  moduleForms,
+  modules,
+} from '../schema/index.js';
 
 /** One button, list column or form field of a page: its code and display name. */
 export interface MenuItemSeed {
@@ -19,35 +31,20 @@ export interface MenuItemSeed {
   fullName: string;
 }
 
-/** Variables a condition value may name; the repository replaces them with the current user's facts. */
-export type ConditionVariable =
-  /** The signed-in user's id. */
-  | '@userId'
-  /** The signed-in user's organisation (department) id. */
-  | '@organizeId'
-  /** The user's organisation and all organisations below it (organizeIdTree contains it). */
-  | '@organizeAndSub';
-
-/**
- * The shape of `moduleDataSchemes.conditionJson`: one condition, or several joined by `logic`.
- * `field` is a column of the listed rows (camelCase, as in the Drizzle schema); `op` is
- * '==' | '!=' for a single value and 'in' for a set (the value then names a set, e.g.
- * '@organizeAndSub'). Examples:
- *   { field: 'creatorUserId', op: '==', value: '@userId' }          rows I created
- *   { field: 'organizeId', op: '==', value: '@organizeId' }         rows of my department
- *   { field: 'organizeId', op: 'in', value: '@organizeAndSub' }     my department and those below
- */
-export interface DataCondition {
-  field: string;
-  op: '==' | '!=' | 'in';
-  value: ConditionVariable | string;
+/** A data-rule field of a page: what its schemes may filter on (ModuleDataAuthorize). */
+export interface DataFieldSeed extends MenuItemSeed {
+  /** Operators allowed, comma-joined (DataRuleOperator). */
+  conditionSymbol: string;
+  /** Value kinds allowed, comma-joined (DataRuleValueType). */
+  conditionText: string;
 }
-export type DataConditionJson = DataCondition | { logic: 'and' | 'or'; conditions: DataCondition[] };
 
 export interface DataSchemeSeed extends MenuItemSeed {
-  /** 1 = every row; otherwise conditionJson narrows the rows. */
+  /** 1 = every row; otherwise conditionJson (packages/shared dataScheme.ts) narrows the rows. */
   allData: 0 | 1;
-  conditionJson?: DataConditionJson;
+  conditionJson?: DataRuleSchemeCondition;
+  /** The fields its conditions name, seeded as the page's data-rule fields. */
+  fields?: readonly DataFieldSeed[];
 }
 
 export interface MenuSeed {
@@ -211,26 +208,56 @@ const crud = (...extra: string[]): MenuItemSeed[] =>
   buttons('btn_add', 'btn_edit', 'btn_remove', 'btn_detail', ...extra);
 
 const ALL: DataSchemeSeed = { enCode: 'all', fullName: '全部数据', allData: 1 };
-const OWN: DataSchemeSeed = {
-  enCode: 'own',
-  fullName: '本人数据',
+
+/** A scheme of one condition on `field` against a fact of the signed-in user. */
+const scheme = (
+  enCode: string,
+  fullName: string,
+  field: DataFieldSeed,
+  op: string,
+  valueType: string,
+): DataSchemeSeed => ({
+  enCode,
+  fullName,
   allData: 0,
-  conditionJson: { field: 'creatorUserId', op: '==', value: '@userId' },
+  conditionJson: { matchLogic: 'and', conditions: [{ field: field.enCode, op, valueType, value: '' }] },
+  fields: [field],
+});
+
+const creatorField: DataFieldSeed = {
+  enCode: 'creatorUserId',
+  fullName: '创建人',
+  conditionSymbol: `${DataRuleOperator.Equal},${DataRuleOperator.NotEqual}`,
+  conditionText: DataRuleValueType.CurrentUser,
 };
-const orgSchemes = (field: string): DataSchemeSeed[] => [
-  {
-    enCode: 'org',
-    fullName: '本部门数据',
-    allData: 0,
-    conditionJson: { field, op: '==', value: '@organizeId' },
-  },
-  {
-    enCode: 'orgAndSub',
-    fullName: '本部门及下属部门数据',
-    allData: 0,
-    conditionJson: { field, op: 'in', value: '@organizeAndSub' },
-  },
-];
+const OWN = scheme('own', '本人数据', creatorField, DataRuleOperator.Equal, DataRuleValueType.CurrentUser);
+const ownBy = (field: string, fullName: string) =>
+  scheme(
+    'own',
+    '本人数据',
+    { ...creatorField, enCode: field, fullName },
+    DataRuleOperator.Equal,
+    DataRuleValueType.CurrentUser,
+  );
+
+const orgSchemes = (enCode: string, fullName = '所属组织'): DataSchemeSeed[] => {
+  const field: DataFieldSeed = {
+    enCode,
+    fullName,
+    conditionSymbol: `${DataRuleOperator.Equal},${DataRuleOperator.NotEqual}`,
+    conditionText: `${DataRuleValueType.CurrentOrganize},${DataRuleValueType.CurrentOrganizeAndSub}`,
+  };
+  return [
+    scheme('org', '本部门数据', field, DataRuleOperator.Equal, DataRuleValueType.CurrentOrganize),
+    scheme(
+      'orgAndSub',
+      '本部门及下属部门数据',
+      field,
+      DataRuleOperator.Equal,
+      DataRuleValueType.CurrentOrganizeAndSub,
+    ),
+  ];
+};
 
 // ---------------------------------------------------------------------------------------------
 // Menu builders
@@ -336,7 +363,7 @@ export const MENU_TREE: readonly MenuSeed[] = [
         'creatorTime:时间,userName:用户,ipAddress:IP地址,ipAddressName:登录地点,platForm:平台设备,browser:浏览器,' +
           'requestUrl:请求地址,requestMethod:请求方法,requestDuration:请求耗时,abstracts:摘要',
       ),
-      schemes: [ALL, { ...OWN, conditionJson: { field: 'userId', op: '==', value: '@userId' } }],
+      schemes: [ALL, ownBy('userId', '用户')],
     }),
     page('system', 'monitor', '系统监控'),
     page('system', 'icons', '系统图标'),
@@ -467,7 +494,7 @@ export const MENU_TREE: readonly MenuSeed[] = [
         'parentId:上级组织,category:类型,fullName:名称,enCode:编码,shortName:简称,managerId:主管,' +
           'sortCode:排序,enabledMark:状态,description:说明',
       ),
-      schemes: [ALL, ...orgSchemes('id')],
+      schemes: [ALL, ...orgSchemes('id', '组织')],
     }),
     page('permission', 'position', '岗位管理', {
       buttons: crud('btn_member'),
@@ -540,6 +567,12 @@ export const MENU_TREE: readonly MenuSeed[] = [
   ]),
 
   directory('msgCenter', '消息中心', [
+    // Not a 3.4.7 address: one page with the account kinds (mail, SMS, WeCom, DingTalk, webhook, MP) as tabs.
+    page('msgCenter', 'accountConfig', '账号配置', {
+      buttons: crud('btn_copy', 'btn_test', 'btn_export', 'btn_import'),
+      columns: items('fullName:名称,enCode:编码,enabledMark:状态,creatorTime:创建时间'),
+      schemes: [ALL, OWN],
+    }),
     page('msgCenter', 'msgTemplate', '消息模板', {
       buttons: crud('btn_copy'),
       columns: items(
@@ -766,9 +799,26 @@ export async function seedMenus(tx: Tx, systemId: string): Promise<void> {
     })),
   );
 
+  const fieldRows = flat.flatMap(({ menu }) => {
+    const fields = new Map((menu.schemes ?? []).flatMap((s) => s.fields ?? []).map((f) => [f.enCode, f]));
+    return [...fields.values()].map((field, i) => ({
+      id: newId(),
+      moduleId: ids.get(menu.enCode)!,
+      parentId: '-1',
+      fullName: field.fullName,
+      enCode: field.enCode,
+      conditionSymbol: field.conditionSymbol,
+      conditionText: field.conditionText,
+      sortCode: i + 1,
+      enabledMark: 1,
+      creatorTime: now,
+    }));
+  });
+
   await insertChunked(moduleRows, (chunk) => tx.insert(modules).values(chunk));
   await insertChunked(buttonRows, (chunk) => tx.insert(moduleButtons).values(chunk));
   await insertChunked(columnRows, (chunk) => tx.insert(moduleColumns).values(chunk));
   await insertChunked(formRows, (chunk) => tx.insert(moduleForms).values(chunk));
+  await insertChunked(fieldRows, (chunk) => tx.insert(moduleDataFields).values(chunk));
   await insertChunked(schemeRows, (chunk) => tx.insert(moduleDataSchemes).values(chunk));
 }
