@@ -57,6 +57,10 @@ declare module 'fastify' {
   }
 }
 
+/** Every route declared through defineRoute ('GET /api/...' -> access): the permission matrix test checks it covers them all. */
+const declared = new Map<string, Access>();
+export const declaredRoutes = (): ReadonlyMap<string, Access> => declared;
+
 /** Registers a route whose access, input and envelope are handled here, in one place. */
 export function defineRoute<B extends Schema, Q extends Schema, P extends Schema, A extends Access>(
   app: FastifyInstance,
@@ -64,6 +68,7 @@ export function defineRoute<B extends Schema, Q extends Schema, P extends Schema
   route: RouteDefinition<B, Q, P, A>,
 ): void {
   for (const url of Array.isArray(route.url) ? route.url : [route.url]) {
+    declared.set(`${route.method} ${url}`, route.access);
     app.route({
       method: route.method,
       url,

@@ -3,12 +3,20 @@ import { ResultCode } from '@console/shared';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
 import { userSessions, users } from '../db/schema/index.js';
+import type { MessageBus } from './bus/index.js';
 import { BizError } from './errors.js';
 import { newId } from './ids.js';
 import { Messages } from './messages.js';
 import type { ClientInfo } from './request.js';
 
 export type EndReason = 'logout' | 'expired' | 'kicked' | 'forced' | 'disabled' | 'passwordChanged';
+
+/** Bus channel told about every ended session, so the instance holding its sockets can close them. */
+export const SESSIONS_ENDED = 'sessions.ended';
+export interface SessionsEnded {
+  sessions: { id: string; userId: string }[];
+  reason: EndReason;
+}
 
 /** Who is calling, resolved once per request from the Authorization header. */
 export interface Session {
@@ -46,7 +54,18 @@ export class SessionService {
   constructor(
     private readonly db: Db,
     private readonly maxAgeMs: number,
+    private readonly bus?: MessageBus,
   ) {}
+
+  /**
+   * Published when the end is written, possibly inside a transaction that has not committed
+   * yet: a subscriber confirms the end in the database before acting on it.
+   */
+  private announce(sessions: { id: string; userId: string }[], reason: EndReason) {
+    if (!this.bus || sessions.length === 0) return;
+    const event: SessionsEnded = { sessions, reason };
+    this.bus.publish(SESSIONS_ENDED, event).catch(() => undefined);
+  }
 
   /** Starts a session and returns the header value the client sends back. */
   async create(
@@ -130,10 +149,12 @@ export class SessionService {
   }
 
   async end(tx: DbOrTx, sessionId: string, reason: EndReason): Promise<void> {
-    await tx
+    const ended = await tx
       .update(userSessions)
       .set({ endedTime: Date.now(), endReason: reason })
-      .where(and(eq(userSessions.id, sessionId), isNull(userSessions.endedTime)));
+      .where(and(eq(userSessions.id, sessionId), isNull(userSessions.endedTime)))
+      .returning({ id: userSessions.id, userId: userSessions.userId });
+    this.announce(ended, reason);
   }
 
   /** Ends every live session of a user, optionally keeping one (the caller's). */
@@ -145,9 +166,11 @@ export class SessionService {
   ): Promise<void> {
     const conditions = [eq(userSessions.userId, userId), isNull(userSessions.endedTime)];
     if (exceptSessionId) conditions.push(ne(userSessions.id, exceptSessionId));
-    await tx
+    const ended = await tx
       .update(userSessions)
       .set({ endedTime: Date.now(), endReason: reason })
-      .where(and(...conditions));
+      .where(and(...conditions))
+      .returning({ id: userSessions.id, userId: userSessions.userId });
+    this.announce(ended, reason);
   }
 }

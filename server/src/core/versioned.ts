@@ -33,3 +33,15 @@ export async function updateVersioned<T extends VersionedTable>(
     .returning({ id: table.id });
   if (updated.length === 0) throw badRequest(STALE_VERSION_MESSAGE);
 }
+
+/** Enables a disabled row or disables an enabled one (enabledMark 1 <-> 0) as a versioned write. */
+export function toggleEnabledVersioned<T extends VersionedTable & { enabledMark: AnyPgColumn }>(
+  db: DbOrTx,
+  table: T,
+  row: { id: string; version: number; enabledMark: number | null },
+  userId: string | null,
+): Promise<void> {
+  return updateVersioned(db, table, { id: row.id, version: row.version, userId }, {
+    enabledMark: row.enabledMark === 1 ? 0 : 1,
+  } as PgUpdateSetSource<T>);
+}

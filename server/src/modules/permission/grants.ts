@@ -1,7 +1,41 @@
 import { AuthorizeItemType, RelationType } from '@console/shared';
-import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { authorizes, moduleButtons, modules, roles, userRelations } from '../../db/schema/index.js';
+import {
+  authorizes,
+  moduleButtons,
+  moduleColumns,
+  moduleDataSchemes,
+  moduleForms,
+  modules,
+  organizeAdministrators,
+  roles,
+  userRelations,
+} from '../../db/schema/index.js';
+
+/**
+ * The pages a grade administrator holds without grants (its units narrow what it sees there),
+ * with every button, column and form, and the all-data schemes. Grade management itself stays
+ * with the administrators.
+ */
+export const GRADE_ADMIN_PAGES: readonly string[] = [
+  'permission.organize',
+  'permission.department',
+  'permission.position',
+  'permission.role',
+  'permission.user',
+  'permission.group',
+  'permission.authorize',
+  'permission.userOnline',
+];
+/** The directory holding those pages, granted with them so that the menu tree reaches them. */
+const GRADE_ADMIN_DIRECTORY = 'permission';
+
+const isGradeAdmin = (db: DbOrTx, userId: string) =>
+  exists(
+    db.select({ one: sql`1` }).from(organizeAdministrators).where(eq(organizeAdministrators.userId, userId)),
+  );
 
 export interface GrantObject {
   objectType: string;
@@ -45,13 +79,45 @@ function objectFilter(objects: GrantObject[]): SQL {
   )!;
 }
 
-/** Every item id granted to a user, by item type. */
+/** The items a grade administrator holds through GRADE_ADMIN_PAGES; none for anyone else. */
+function gradeAdminItems(db: DbOrTx, userId: string) {
+  const pages = db
+    .select({ id: modules.id })
+    .from(modules)
+    .where(and(inArray(modules.enCode, [...GRADE_ADMIN_PAGES]), isGradeAdmin(db, userId)));
+  const itemsOf = (
+    type: string,
+    table: typeof moduleButtons | typeof moduleColumns | typeof moduleForms | typeof moduleDataSchemes,
+    extra?: SQL,
+  ) =>
+    db
+      .select({ itemType: sql<string>`${type}`.as('item_type'), itemId: table.id })
+      .from(table)
+      .where(and(inArray(table.moduleId, pages), eq(table.deleteMark, 0), extra));
+  return unionAll(
+    db
+      .select({ itemType: sql<string>`${AuthorizeItemType.Module}`.as('item_type'), itemId: modules.id })
+      .from(modules)
+      .where(
+        and(inArray(modules.enCode, [...GRADE_ADMIN_PAGES, GRADE_ADMIN_DIRECTORY]), isGradeAdmin(db, userId)),
+      ),
+    itemsOf(AuthorizeItemType.Button, moduleButtons),
+    itemsOf(AuthorizeItemType.Column, moduleColumns),
+    itemsOf(AuthorizeItemType.Form, moduleForms),
+    itemsOf(AuthorizeItemType.Resource, moduleDataSchemes, eq(moduleDataSchemes.allData, 1)),
+  );
+}
+
+/** Every item id granted to a user, by item type (grants, plus the grade administrator's pages). */
 export async function loadGrants(db: DbOrTx, userId: string): Promise<Map<string, Set<string>>> {
   const objects = await grantObjects(db, userId);
-  const rows = await db
-    .selectDistinct({ itemType: authorizes.itemType, itemId: authorizes.itemId })
-    .from(authorizes)
-    .where(objectFilter(objects));
+  const rows = await unionAll(
+    db
+      .select({ itemType: authorizes.itemType, itemId: authorizes.itemId })
+      .from(authorizes)
+      .where(objectFilter(objects)),
+    gradeAdminItems(db, userId),
+  );
   const grants = new Map<string, Set<string>>();
   for (const row of rows) {
     const set = grants.get(row.itemType) ?? new Set<string>();
@@ -63,9 +129,18 @@ export async function loadGrants(db: DbOrTx, userId: string): Promise<Map<string
 
 /**
  * Whether a non-administrator holds the page (module enCode) and, when given, the button on
- * it. One query; grants take effect on the next request.
+ * it: by grants, or as a grade administrator for GRADE_ADMIN_PAGES (whose units then narrow
+ * what it may do there). Grants take effect on the next request.
  */
 export async function hasPermission(db: DbOrTx, userId: string, moduleCode: string, buttonCode?: string) {
+  if (GRADE_ADMIN_PAGES.includes(moduleCode)) {
+    const [grade] = await db
+      .select({ id: organizeAdministrators.id })
+      .from(organizeAdministrators)
+      .where(eq(organizeAdministrators.userId, userId))
+      .limit(1);
+    if (grade) return true;
+  }
   const objects = await grantObjects(db, userId);
   const moduleGranted = db
     .select({ id: modules.id })

@@ -4,6 +4,7 @@ import { badRequest } from '../../../core/errors.js';
 import { newId } from '../../../core/ids.js';
 import { updateVersioned } from '../../../core/versioned.js';
 import type { Db, DbOrTx } from '../../../db/client.js';
+import { escapeLike } from '../../../db/query.js';
 import { areas } from '../../../db/schema/index.js';
 import { uniqueAs } from '../dictionary/service.js';
 
@@ -25,7 +26,6 @@ export const AREA_ROOT = '-1';
 const SEARCH_LIMIT = 500;
 type Row = typeof areas.$inferSelect;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const root = (id: string) => (id === '0' || id === '' ? AREA_ROOT : id);
 
 export class AreaService {

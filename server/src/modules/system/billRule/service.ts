@@ -6,12 +6,13 @@ import {
   billDatePart,
   formatBillNumber,
 } from '@console/shared';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../../core/errors.js';
 import { newId } from '../../../core/ids.js';
 import { updateVersioned } from '../../../core/versioned.js';
 import type { Db, DbOrTx } from '../../../db/client.js';
+import { keywordMatch, listOrder } from '../../../db/query.js';
 import { billRules, dictionaryData, dictionaryTypes } from '../../../db/schema/index.js';
 import { uniqueAs } from '../dictionary/service.js';
 
@@ -32,7 +33,6 @@ export const BillRuleMessages = {
 
 /** The dictionary whose entries are the business categories. */
 export const BUSINESS_TYPE_CODE = 'businessType';
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 type Row = typeof billRules.$inferSelect;
 
@@ -121,18 +121,16 @@ export class BillRuleService {
     onlyEnabled = false,
   ) {
     const filters: SQL[] = [];
-    if (query.keyword) {
-      const like = `%${escapeLike(query.keyword)}%`;
-      filters.push(or(ilike(billRules.fullName, like), ilike(billRules.enCode, like))!);
-    }
+    const keyword = keywordMatch(query.keyword, billRules.fullName, billRules.enCode);
+    if (keyword) filters.push(keyword);
     if (query.categoryId) filters.push(eq(billRules.category, query.categoryId));
     if (onlyEnabled) filters.push(eq(billRules.enabledMark, 1));
     const where = filters.length ? and(...filters) : undefined;
-    const column = SORTABLE[query.sidx as keyof typeof SORTABLE];
-    const direction = query.sort === 'asc' ? asc : desc;
-    const order = column
-      ? [direction(column), desc(billRules.id)]
-      : [asc(billRules.sortCode), desc(billRules.creatorTime), desc(billRules.id)];
+    const order = listOrder(SORTABLE, query, desc(billRules.id), [
+      asc(billRules.sortCode),
+      desc(billRules.creatorTime),
+      desc(billRules.id),
+    ]);
     const [rows, [total]] = await Promise.all([
       this.db
         .select()

@@ -3,14 +3,12 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
-  md5,
   startServer,
   type TestDatabase,
   type TestServer,
 } from '../../../../test/harness.js';
 import { newId } from '../../../core/ids.js';
-import { hashPassword } from '../../../core/passwords.js';
-import { dictionaryData, dictionaryTypes, users } from '../../../db/schema/index.js';
+import { dictionaryData, dictionaryTypes } from '../../../db/schema/index.js';
 
 let database: TestDatabase;
 let server: TestServer;
@@ -463,13 +461,7 @@ describe('.bdd between installations', () => {
 
 describe('access', () => {
   it('lets any signed-in user read the shared lists and needs the page for the rest', async () => {
-    await server.services.db.insert(users).values({
-      id: newId(),
-      account: 'dictreader',
-      realName: '读者',
-      passwordHash: await hashPassword(md5('Reader123')),
-      changePasswordDate: Date.now(),
-    });
+    await server.addUser('dictreader', 'Reader123', { realName: '读者' });
     const reader = await server.login('dictreader', 'Reader123');
     expect((await server.request('GET', '/api/system/DictionaryData/All', { token: reader })).code).toBe(200);
     expect(

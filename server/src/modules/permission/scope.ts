@@ -1,0 +1,95 @@
+import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { badRequest } from '../../core/errors.js';
+import type { Session } from '../../core/sessions.js';
+import type { DbOrTx } from '../../db/client.js';
+import { organizeAdministrators, organizes } from '../../db/schema/index.js';
+import type { Services } from '../../services.js';
+
+export type ScopeAction = 'select' | 'add' | 'edit' | 'delete';
+
+/**
+ * 'all' for administrators and for users who hold the page without being a grade administrator
+ * (their rows are narrowed by data rules instead); otherwise the unit ids the grade administrator
+ * may act on with that action.
+ */
+export type OrganizeScope = { all: true } | { all: false; organizeIds: Set<string> };
+
+export const ScopeMessages = {
+  outOfScope: '没有权限操作该组织范围内的数据',
+} as const;
+
+const LAYER_COLUMNS = {
+  select: ['thisLayerSelect', 'subLayerSelect'],
+  add: ['thisLayerAdd', 'subLayerAdd'],
+  edit: ['thisLayerEdit', 'subLayerEdit'],
+  delete: ['thisLayerDelete', 'subLayerDelete'],
+} as const;
+
+/**
+ * The units a user may act on: thisLayer rights cover the assigned unit, subLayer rights every
+ * (non-deleted) unit below it. Two queries at most.
+ */
+export async function organizeScopeOf(
+  db: DbOrTx,
+  userId: string,
+  isAdministrator: boolean,
+  action: ScopeAction,
+): Promise<OrganizeScope> {
+  if (isAdministrator) return { all: true };
+  const assignments = await db
+    .select()
+    .from(organizeAdministrators)
+    .where(eq(organizeAdministrators.userId, userId));
+  if (assignments.length === 0) return { all: true };
+  const [thisColumn, subColumn] = LAYER_COLUMNS[action];
+  const organizeIds = new Set<string>();
+  const subRoots: string[] = [];
+  for (const a of assignments) {
+    if (a[thisColumn] === 1) organizeIds.add(a.organizeId);
+    if (a[subColumn] === 1) subRoots.push(a.organizeId);
+  }
+  if (subRoots.length > 0) {
+    // A unit lies below a root when the root's id is followed by a comma in its path.
+    const below = await db
+      .select({ id: organizes.id })
+      .from(organizes)
+      .where(
+        and(
+          eq(organizes.deleteMark, 0),
+          or(...subRoots.map((root) => like(organizes.organizeIdTree, `%${root},%`))),
+        ),
+      );
+    for (const row of below) organizeIds.add(row.id);
+  }
+  return { all: false, organizeIds };
+}
+
+export async function organizeScope(
+  services: Services,
+  session: Session,
+  action: ScopeAction,
+): Promise<OrganizeScope> {
+  return organizeScopeOf(services.db, session.userId, session.isAdministrator, action);
+}
+
+export function inScope(scope: OrganizeScope, organizeId: string | null | undefined): boolean {
+  if (scope.all) return true;
+  return organizeId != null && scope.organizeIds.has(organizeId);
+}
+
+/** Refuses (code 400, nothing changed) when the unit lies outside the scope. */
+export function assertInScope(scope: OrganizeScope, organizeId: string | null | undefined): void {
+  if (!inScope(scope, organizeId)) throw badRequest(ScopeMessages.outOfScope);
+}
+
+/** Refuses unless every given unit lies inside the scope. */
+export function assertAllInScope(scope: OrganizeScope, organizeIds: readonly string[]): void {
+  for (const id of organizeIds) assertInScope(scope, id);
+}
+
+/** A SQL filter for a column holding a unit id; undefined when the scope is everything. */
+export function scopeFilter(scope: OrganizeScope, column: Parameters<typeof inArray>[0]) {
+  if (scope.all) return undefined;
+  if (scope.organizeIds.size === 0) return sql`false`;
+  return inArray(column, [...scope.organizeIds]);
+}

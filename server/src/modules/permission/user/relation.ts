@@ -1,0 +1,145 @@
+import { RelationType, UserRelationBody, UserRelationQuery } from '@console/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { badRequest } from '../../../core/errors.js';
+import { newId } from '../../../core/ids.js';
+import { Messages } from '../../../core/messages.js';
+import { answer, defineRoute } from '../../../core/route.js';
+import type { Session } from '../../../core/sessions.js';
+import { bumpStamp, StampKey } from '../../../core/stamps.js';
+import { groups, positions, roles, userRelations, users } from '../../../db/schema/index.js';
+import type { Services } from '../../../services.js';
+import { hasPermission } from '../grants.js';
+import { assertInScope, inScope, organizeScope } from '../scope.js';
+
+export const UserRelationMessages = {
+  saved: '保存成功',
+  objectMissing: '对象不存在或已删除',
+  userMissing: '用户不存在或已删除',
+  userOutOfScope: '没有权限修改所管理组织以外用户的关联',
+} as const;
+
+type ObjectType = 'Role' | 'Position' | 'Group';
+
+/** The page whose member button binds users to each kind of object. */
+const PAGE_OF: Record<ObjectType, string> = {
+  Role: 'permission.role',
+  Position: 'permission.position',
+  Group: 'permission.group',
+};
+
+const ObjectParams = z.object({ id: z.string().min(1).max(64) });
+
+async function assertAccess(services: Services, session: Session, objectType: ObjectType, button?: string) {
+  if (session.isAdministrator) return;
+  if (!(await hasPermission(services.db, session.userId, PAGE_OF[objectType], button)))
+    throw badRequest(Messages.permissionDenied);
+}
+
+/** The object must exist; a position must belong to a unit the caller manages. */
+async function assertObject(services: Services, session: Session, objectType: ObjectType, id: string) {
+  const { db } = services;
+  if (objectType === RelationType.Position) {
+    const [row] = await db
+      .select({ organizeId: positions.organizeId })
+      .from(positions)
+      .where(and(eq(positions.id, id), eq(positions.deleteMark, 0)));
+    if (!row) throw badRequest(UserRelationMessages.objectMissing);
+    assertInScope(await organizeScope(services, session, 'edit'), row.organizeId);
+    return;
+  }
+  const table = objectType === RelationType.Role ? roles : groups;
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.id, id), eq(table.deleteMark, 0)));
+  if (!row) throw badRequest(UserRelationMessages.objectMissing);
+}
+
+/**
+ * GET/POST /api/permission/UserRelation/{objectId}: the users bound to a role, position or group
+ * (the member dialogs of those pages). POST sends the complete list; a grade administrator adds
+ * or removes only users of the units it manages.
+ */
+export function registerUserRelationRoutes(app: FastifyInstance, services: Services) {
+  defineRoute(app, services, {
+    method: 'GET',
+    url: '/api/permission/UserRelation/:id',
+    access: 'session',
+    params: ObjectParams,
+    query: UserRelationQuery,
+    handler: async ({ params, query, session }) => {
+      await assertAccess(services, session, query.objectType);
+      const rows = await services.db
+        .select({ userId: userRelations.userId })
+        .from(userRelations)
+        .innerJoin(users, and(eq(users.id, userRelations.userId), eq(users.deleteMark, 0)))
+        .where(and(eq(userRelations.objectType, query.objectType), eq(userRelations.objectId, params.id)))
+        .orderBy(userRelations.creatorTime);
+      return { ids: rows.map((r) => r.userId) };
+    },
+  });
+
+  defineRoute(app, services, {
+    method: 'POST',
+    url: '/api/permission/UserRelation/:id',
+    access: 'session',
+    params: ObjectParams,
+    body: UserRelationBody,
+    handler: async ({ params, body, session }) => {
+      await assertAccess(services, session, body.objectType, 'btn_member');
+      await assertObject(services, session, body.objectType, params.id);
+      const { db } = services;
+      const scope = await organizeScope(services, session, 'edit');
+      await db.transaction(async (tx) => {
+        const current = await tx
+          .select({ userId: userRelations.userId, organizeId: users.organizeId })
+          .from(userRelations)
+          .innerJoin(users, eq(users.id, userRelations.userId))
+          .where(and(eq(userRelations.objectType, body.objectType), eq(userRelations.objectId, params.id)));
+        const wanted = new Set(body.userIds);
+        const removed = current.filter((c) => !wanted.has(c.userId));
+        const existing = new Set(current.map((c) => c.userId));
+        const addedIds = body.userIds.filter((id) => !existing.has(id));
+        const added = addedIds.length
+          ? await tx
+              .select({ id: users.id, organizeId: users.organizeId })
+              .from(users)
+              .where(and(inArray(users.id, addedIds), eq(users.deleteMark, 0)))
+          : [];
+        if (added.length !== addedIds.length) throw badRequest(UserRelationMessages.userMissing);
+        for (const user of [...added, ...removed.map((r) => ({ id: r.userId, organizeId: r.organizeId }))]) {
+          if (!inScope(scope, user.organizeId)) throw badRequest(UserRelationMessages.userOutOfScope);
+        }
+        if (removed.length) {
+          await tx.delete(userRelations).where(
+            and(
+              eq(userRelations.objectType, body.objectType),
+              eq(userRelations.objectId, params.id),
+              inArray(
+                userRelations.userId,
+                removed.map((r) => r.userId),
+              ),
+            ),
+          );
+        }
+        if (added.length) {
+          const now = Date.now();
+          await tx.insert(userRelations).values(
+            added.map((user) => ({
+              id: newId(),
+              userId: user.id,
+              objectType: body.objectType,
+              objectId: params.id,
+              creatorTime: now,
+              creatorUserId: session.userId,
+            })),
+          );
+        }
+      });
+      await bumpStamp(services.kv, StampKey.authorization);
+      return answer(null, UserRelationMessages.saved);
+    },
+  });
+}
