@@ -1,4 +1,5 @@
 import type { Config } from './config.js';
+import { type MessageBus, openMessageBus } from './core/bus/index.js';
 import type { KeyValueStore } from './core/kv/index.js';
 import { SessionService } from './core/sessions.js';
 import type { Database, Db } from './db/client.js';
@@ -12,6 +13,8 @@ export interface Services {
   database: Database;
   db: Db;
   kv: KeyValueStore;
+  /** Events between instances (sockets, ended sessions); closed with the app. */
+  bus: MessageBus;
   sysConfig: SysConfigService;
   sessions: SessionService;
   captcha: CaptchaService;
@@ -20,13 +23,15 @@ export interface Services {
 
 export function createServices(config: Config, database: Database, kv: KeyValueStore): Services {
   const sysConfig = new SysConfigService(database.db, kv);
+  const bus = openMessageBus({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });
   return {
     config,
     database,
     db: database.db,
     kv,
+    bus,
     sysConfig,
-    sessions: new SessionService(database.db, config.SESSION_MAX_HOURS * 3_600_000),
+    sessions: new SessionService(database.db, config.SESSION_MAX_HOURS * 3_600_000, bus),
     captcha: new CaptchaService(kv, config.CAPTCHA_ECHO),
     signInGuard: new SignInGuard(kv, sysConfig),
   };

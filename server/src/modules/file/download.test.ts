@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
@@ -5,14 +6,17 @@ import {
   type TestDatabase,
   type TestServer,
 } from '../../../test/harness.js';
+import { users } from '../../db/schema/index.js';
 import { attachment, issueDownload, registerDownload } from './download.js';
 
 let database: TestDatabase;
 let server: TestServer;
+let u1: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   server = await startServer({ database });
+  u1 = await server.addUser('download1', 'Passw0rd1');
   registerDownload('test-echo', async (_services, payload, userId) => ({
     body: `${String(payload)} for ${userId} at ${Date.now()}`,
     contentType: 'text/plain; charset=utf-8',
@@ -29,7 +33,7 @@ describe('one-use download addresses', () => {
       kind: 'test-echo',
       fileName: '报表 "一".txt',
       payload: 'hello',
-      userId: 'u1',
+      userId: u1,
     });
     expect(issued.name).toBe('报表 "一".txt');
     expect(issued.url).toMatch(/^\/api\/file\/Download\/txt\/[A-Za-z0-9_-]{32}\.txt$/);
@@ -40,11 +44,43 @@ describe('one-use download addresses', () => {
       `filename*=UTF-8''${encodeURIComponent('报表 "一".txt')}`,
     );
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(await response.text()).toMatch(/^hello for u1 at \d+$/);
+    expect(await response.text()).toMatch(new RegExp(`^hello for ${u1} at \\d+$`));
 
     const again = await server.request('GET', issued.url);
     expect(again.code).toBe(400);
     expect(again.msg).toBe('下载链接已失效，请重新导出');
+  });
+
+  it('serves a ticket once even to simultaneous requests, with the content of the user it was issued to', async () => {
+    const issued = await issueDownload(server.services, {
+      kind: 'test-echo',
+      fileName: 'a.txt',
+      payload: 'race',
+      userId: u1,
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        fetch(`${server.baseUrl}${issued.url}`, { headers: { authorization: 'x' } }),
+      ),
+    );
+    const bodies = await Promise.all(answers.map((a) => a.text()));
+    const served = bodies.filter((b) => b.startsWith(`race for ${u1}`));
+    expect(served).toHaveLength(1);
+  });
+
+  it('dies with its user: a ticket of a user disabled or deleted since is not served', async () => {
+    for (const change of [{ enabledMark: 0 }, { deleteMark: 1 }]) {
+      const owner = await server.addUser(`download-${Object.keys(change)[0]}`, 'Passw0rd1');
+      const issued = await issueDownload(server.services, {
+        kind: 'test-echo',
+        fileName: 'a.txt',
+        payload: 'secret',
+        userId: owner,
+      });
+      await server.services.db.update(users).set(change).where(eq(users.id, owner));
+      const refused = await server.request('GET', issued.url);
+      expect([refused.code, refused.msg]).toEqual([400, '下载链接已失效，请重新导出']);
+    }
   });
 
   it('refuses made-up, malformed and expired tickets', async () => {
@@ -58,7 +94,7 @@ describe('one-use download addresses', () => {
       kind: 'test-echo',
       fileName: 'a.txt',
       payload: 1,
-      userId: 'u',
+      userId: u1,
     });
     const ticket = issued.url.split('/').pop()!.replace('.txt', '');
     // What the 5-minute lifetime does: the ticket leaves the store.

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../../core/errors.js';
 import { defineRoute } from '../../core/route.js';
+import { users } from '../../db/schema/index.js';
 import type { Services } from '../../services.js';
 
 /**
@@ -85,6 +87,13 @@ export function registerDownloadRoute(app: FastifyInstance, services: Services) 
       const stored = await services.kv.take(TICKET_KEY(ticket));
       if (!stored) throw badRequest(DownloadMessages.expired);
       const request = JSON.parse(stored) as DownloadRequest;
+      // The content is produced as its user: not for one disabled or deleted since the export.
+      const [owner] = await services.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, request.userId), eq(users.enabledMark, 1), eq(users.deleteMark, 0)))
+        .limit(1);
+      if (!owner) throw badRequest(DownloadMessages.expired);
       const producer = producers.get(request.kind);
       if (!producer) throw badRequest(DownloadMessages.unknownKind);
       const content = await producer(services, request.payload, request.userId);

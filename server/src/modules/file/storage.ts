@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { UploadType } from '@console/shared';
 import { and, eq } from 'drizzle-orm';
 import { newId } from '../../core/ids.js';
@@ -19,7 +20,7 @@ export const fileUrl = (folder: UploadType | string, name: string) => `/api/file
 
 /**
  * Uploaded files live in the database, so every instance can serve what any instance
- * received. Names are generated; the extension comes from the sniffed content.
+ * received. Names are random (122 bits); the extension comes from the sniffed content.
  */
 export async function saveFile(
   db: DbOrTx,
@@ -29,7 +30,8 @@ export async function saveFile(
   const row = {
     id,
     folder: file.folder,
-    name: `${id}.${file.extension}`,
+    // Served without a session: the name must not follow from any id (uuidv7s of one millisecond share a counter).
+    name: `${randomUUID()}.${file.extension}`,
     mime: file.mime,
     size: file.content.length,
     content: file.content,

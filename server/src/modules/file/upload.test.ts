@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
@@ -71,6 +71,20 @@ describe('uploads', () => {
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(served.headers.get('cache-control')).toContain('max-age=31536000');
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
+  it('names files with 122 random bits, unrelated to any id (uuidv7 ids of one millisecond differ only in a counter and 32 random bits)', async () => {
+    const names: string[] = [];
+    for (let i = 0; i < 3; i++)
+      names.push((await upload(server.baseUrl, token, 'IM', PNG, 'a.png')).data.name);
+    for (const name of names) {
+      expect(name).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.png$/);
+      const [row] = await server.services.db
+        .select({ id: storedFiles.id })
+        .from(storedFiles)
+        .where(eq(storedFiles.name, name));
+      expect(name.startsWith(row!.id)).toBe(false);
+    }
   });
 
   it('takes a signature image', async () => {

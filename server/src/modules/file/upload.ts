@@ -45,6 +45,7 @@ const ALLOWED: Record<UploadType, { types: string[]; rejected: string }> = {
   userAvatar: { types: IMAGE_TYPES, rejected: FileMessages.imageOnly },
   signImg: { types: IMAGE_TYPES, rejected: FileMessages.imageOnly },
   annex: { types: ANNEX_TYPES, rejected: FileMessages.unsupported },
+  IM: { types: IMAGE_TYPES, rejected: FileMessages.imageOnly },
 };
 
 /**

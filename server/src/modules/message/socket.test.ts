@@ -1,6 +1,9 @@
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startServer, type TestServer } from '../../../test/harness.js';
+import { imContents, userSessions, users } from '../../db/schema/index.js';
+import { addUsersWithSessions, LiveSocket } from './testing.js';
 
 let server: TestServer;
 let token: string;
@@ -62,5 +65,94 @@ describe('live socket', () => {
     const other = await server.login('admin', 'Admin12345x');
     await server.request('GET', '/api/oauth/Logout', { token: other });
     await expect(firstFrame(socketUrl('/websocket/', other), {})).rejects.toThrow('status 401');
+  });
+
+  it('drops a flood of frames without working on them', async () => {
+    const [flooder, target] = await addUsersWithSessions(server, 2, 'flood');
+    const live = await LiveSocket.open(server, flooder!.token);
+    for (let i = 0; i < 200; i++)
+      live.send({
+        method: 'SendMessage',
+        toUserId: target!.id,
+        messageType: 'text',
+        messageContent: `m${i}`,
+      });
+    const refused = await live.next('error', (f) => f.request === 'SendMessage');
+    expect(refused.msg).toBe('发送过于频繁，请稍后再试');
+    const stored = async () =>
+      (
+        await server.services.db
+          .select({ n: count() })
+          .from(imContents)
+          .where(eq(imContents.sendUserId, flooder!.id))
+      )[0]!.n;
+    // Let the accepted frames finish their writes (slow on a loaded machine) before counting.
+    let flooded = -1;
+    for (let n = await stored(); n !== flooded; n = await stored()) {
+      flooded = n;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    expect(flooded).toBeGreaterThan(0);
+    // 30 a second: the burst may straddle two seconds on a slow machine.
+    expect(flooded).toBeLessThanOrEqual(60);
+    // The socket still works once the burst is over. A frame that a loaded machine delivers late may
+    // still fall in a full second, so up to three tries, a fresh second apart.
+    let echoed = false;
+    for (let attempt = 0; attempt < 3 && !echoed; attempt++) {
+      const echo = live.next('sendMessage', (f) => f.toMessage === 'after the flood', 10_000);
+      live.send({
+        method: 'SendMessage',
+        toUserId: target!.id,
+        messageType: 'text',
+        messageContent: 'after the flood',
+      });
+      echoed = await echo.then(
+        () => true,
+        () => false,
+      );
+    }
+    expect(echoed).toBe(true);
+    await live.close();
+  });
+
+  it('checks the session again on every frame: an expired one is logged out, one owing a new password is refused', async () => {
+    const [idle, owing, other] = await addUsersWithSessions(server, 3, 'recheck');
+    const stored = async (userId: string) =>
+      (
+        await server.services.db
+          .select({ n: count() })
+          .from(imContents)
+          .where(eq(imContents.sendUserId, userId))
+      )[0]!.n;
+
+    const idleSocket = await LiveSocket.open(server, idle!.token);
+    // Idle past the timeout since the handshake (nothing the socket did counted as activity).
+    await server.services.db
+      .update(userSessions)
+      .set({ lastActiveTime: 0 })
+      .where(eq(userSessions.userId, idle!.id));
+    idleSocket.send({ method: 'MessageList', toUserId: other!.id });
+    idleSocket.send({
+      method: 'SendMessage',
+      toUserId: other!.id,
+      messageType: 'text',
+      messageContent: '过期',
+    });
+    expect((await idleSocket.next('logout')).msg).toBe('登录过期,请重新登录');
+    expect(await idleSocket.closed).toBe(4001);
+    expect(idleSocket.count('messageList')).toBe(0);
+    expect(await stored(idle!.id)).toBe(0);
+
+    const owingSocket = await LiveSocket.open(server, owing!.token);
+    await server.services.db.update(users).set({ mustChangePassword: 1 }).where(eq(users.id, owing!.id));
+    owingSocket.send({
+      method: 'SendMessage',
+      toUserId: other!.id,
+      messageType: 'text',
+      messageContent: '未改密码',
+    });
+    expect((await owingSocket.next('error')).msg).toBe('请先修改初始密码');
+    expect(await stored(owing!.id)).toBe(0);
+    await owingSocket.close();
   });
 });

@@ -1,0 +1,53 @@
+import { Redis } from 'ioredis';
+import type { MessageBus } from './bus.js';
+
+/**
+ * Redis pub/sub. A subscribed connection can do nothing else, so publishing uses a second
+ * one. Channel names carry the configured prefix, as keys do in the key-value store.
+ */
+export class RedisBus implements MessageBus {
+  private readonly publisher: Redis;
+  private readonly subscriber: Redis;
+  private readonly handlers = new Map<string, Set<(message: unknown) => void>>();
+
+  constructor(
+    url: string,
+    private readonly prefix: string,
+  ) {
+    this.publisher = new Redis(url, { maxRetriesPerRequest: 3 });
+    this.subscriber = new Redis(url, { maxRetriesPerRequest: null });
+    this.subscriber.on('message', (channel: string, text: string) => {
+      const handlers = this.handlers.get(channel);
+      if (!handlers) return;
+      let message: unknown;
+      try {
+        message = JSON.parse(text);
+      } catch {
+        return;
+      }
+      for (const handler of handlers) handler(message);
+    });
+  }
+
+  async publish(channel: string, message: unknown) {
+    await this.publisher.publish(this.prefix + channel, JSON.stringify(message));
+  }
+
+  async subscribe(channel: string, handler: (message: unknown) => void) {
+    const name = this.prefix + channel;
+    const handlers = this.handlers.get(name);
+    if (handlers) {
+      handlers.add(handler);
+      return;
+    }
+    this.handlers.set(name, new Set([handler]));
+    await this.subscriber.subscribe(name);
+  }
+
+  async close() {
+    this.handlers.clear();
+    await Promise.all(
+      [this.publisher, this.subscriber].map((client) => client.quit().catch(() => client.disconnect())),
+    );
+  }
+}
