@@ -5,9 +5,13 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['source'] } },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    globalSetup: ['./test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Test files share a worker's loaded modules: each starts its own server and database, and no
+    // test mocks a module, so nothing leaks from one file to the next; it halves the suite's time.
+    isolate: false,
     maxWorkers: 2,
   },
 });

@@ -1,15 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
+import { newId } from '../src/core/ids.js';
 import { openKeyValueStore } from '../src/core/kv/index.js';
+import { hashPassword } from '../src/core/passwords.js';
 import { openDatabase } from '../src/db/client.js';
+import { users } from '../src/db/schema/index.js';
 import { seedDatabase } from '../src/db/seed/index.js';
 import { createServices, type Services } from '../src/services.js';
 
-/** The administrator's password in tests (set through ADMIN_PASSWORD, as an operator would). */
-export const ADMIN_PASSWORD = 'Admin12345';
+import { ADMIN_PASSWORD } from './admin-password.js';
+
+export { ADMIN_PASSWORD };
 export const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
 /**
@@ -153,6 +159,23 @@ export class TestServer {
     return token;
   }
 
+  /**
+   * Test setup: a user who can sign in at once with `password` (no forced change), written
+   * straight to the database so a test does not depend on the user-admin API. Returns its id.
+   */
+  async addUser(account: string, password: string, fields: Partial<typeof users.$inferInsert> = {}) {
+    const id = newId();
+    await this.services.db.insert(users).values({
+      id,
+      account,
+      realName: `用户${account}`,
+      passwordHash: await hashPassword(md5(password)),
+      changePasswordDate: Date.now(),
+      ...fields,
+    });
+    return id;
+  }
+
   async close() {
     await this.app.close();
     await this.services.kv.close();
@@ -181,10 +204,13 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     REDIS_PREFIX: options.redisPrefix ?? `test:${randomBytes(4).toString('hex')}:`,
     ...options.env,
   });
+  const templates = inject('pgliteTemplates');
+  const template = templates && !options.dataDir ? templates[options.demo ? 'demo' : 'plain'] : undefined;
   const database = await openDatabase({
     databaseUrl: options.database?.url,
     dataDir: options.dataDir ?? 'memory://',
     poolSize: 5,
+    pgliteDump: template ? new Blob([readFileSync(template)]) : undefined,
   });
   const kv = openKeyValueStore({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });
   const services = createServices(config, database, kv);

@@ -6,13 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_PASSWORD,
   createTestDatabase,
-  md5,
   startServer,
   type TestDatabase,
   type TestServer,
 } from '../../../../test/harness.js';
 import { newId } from '../../../core/ids.js';
-import { hashPassword } from '../../../core/passwords.js';
 import { organizes, sysConfig, userSessions, users } from '../../../db/schema/index.js';
 import { SYS_CONFIG_DEFAULTS } from './defaults.js';
 import { SECRET_MASK } from './routes.js';
@@ -92,18 +90,8 @@ afterAll(async () => {
 const send = <T = unknown>(method: string, path: string, json?: unknown, as = token) =>
   server.request<T>(method, path, { token: as, json });
 
-async function addUser(account: string, extra: Partial<typeof users.$inferInsert> = {}) {
-  const id = newId();
-  await server.services.db.insert(users).values({
-    id,
-    account,
-    realName: `用户${account}`,
-    passwordHash: await hashPassword(md5('Passw0rd1')),
-    changePasswordDate: Date.now(),
-    ...extra,
-  });
-  return id;
-}
+const addUser = (account: string, extra: Partial<typeof users.$inferInsert> = {}) =>
+  server.addUser(account, 'Passw0rd1', extra);
 
 describe('settings', () => {
   it('answers every setting', async () => {
