@@ -18,6 +18,10 @@ export function toastError(text: string): void {
   else console.error(text);
 }
 
+export function toastWarning(text: string): void {
+  if (instance) void instance.warning(text, TOAST_SECONDS);
+}
+
 export function toastSuccess(text: string, seconds = TOAST_SECONDS): void {
   if (instance) void instance.success(text, seconds);
 }

@@ -1,24 +1,38 @@
 import { theme as antdTheme, ConfigProvider, message } from 'antd';
 import type { Locale as AntdLocale } from 'antd/es/locale';
+import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registerMessageApi } from '../api/feedback';
 import type { Locale } from './language';
 
-/** antd's own strings (pagination, modal buttons...) follow the interface language; loaded on demand. */
-const antdLocales: Record<Locale, () => Promise<{ default: AntdLocale }>> = {
-  'zh-CN': () => import('antd/es/locale/zh_CN'),
-  'zh-TW': () => import('antd/es/locale/zh_TW'),
-  'en-US': () => import('antd/es/locale/en_US'),
+/**
+ * antd's own strings (pagination, modal buttons...) and dayjs's month and weekday names and first
+ * day of the week (date pickers, calendars) follow the interface language; loaded on demand.
+ */
+const locales: Record<Locale, () => Promise<[AntdLocale, string]>> = {
+  'zh-CN': () =>
+    Promise.all([import('antd/es/locale/zh_CN'), import('dayjs/locale/zh-cn')]).then(([antd]) => [
+      antd.default,
+      'zh-cn',
+    ]),
+  'zh-TW': () =>
+    Promise.all([import('antd/es/locale/zh_TW'), import('dayjs/locale/zh-tw')]).then(([antd]) => [
+      antd.default,
+      'zh-tw',
+    ]),
+  'en-US': () => import('antd/es/locale/en_US').then((antd) => [antd.default, 'en']),
 };
 
 function useAntdLocale(language: string): AntdLocale | undefined {
   const [locale, setLocale] = useState<AntdLocale>();
   useEffect(() => {
     let current = true;
-    const load = antdLocales[language as Locale] ?? antdLocales['zh-CN'];
-    load().then((module) => {
-      if (current) setLocale(module.default);
+    const load = locales[language as Locale] ?? locales['zh-CN'];
+    load().then(([antd, day]) => {
+      if (!current) return;
+      dayjs.locale(day);
+      setLocale(antd);
     });
     return () => {
       current = false;
