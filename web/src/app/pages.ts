@@ -29,15 +29,76 @@ export const PAGES: Record<string, PageEntry> = {
     load: () => import('../features/bill-rule/bill-rule-page'),
     namespaces: ['billRule', 'widgets', 'dictionary'],
   },
+  'basic/messageRecord': {
+    load: () => import('../features/message/message-record-page'),
+    namespaces: ['message', 'widgets'],
+  },
+  'system/notice': {
+    load: () => import('../features/notice/notice-page'),
+    namespaces: ['notice', 'message', 'widgets'],
+  },
   'system/area': { load: () => import('../features/area/area-page'), namespaces: ['area', 'widgets'] },
   'system/sysConfig': {
     load: () => import('../features/sys-config/sys-config-page'),
     namespaces: ['sysConfig', 'widgets'],
   },
+  'extend/schedule': {
+    load: () => import('../features/schedule/schedule-page'),
+    namespaces: ['schedule', 'orgPicker'],
+  },
   /** Generated dictionary page (menu type 4): the entries of the type named by the node's moduleId. */
   'basic/dynamicDictionary': {
     load: () => import('../features/dictionary/dynamic-dictionary-page'),
     namespaces: ['dictionary', 'widgets'],
+  },
+  'permission/user': {
+    load: () => import('../features/permission-user/user-page'),
+    namespaces: ['user', 'importWizard', 'orgPicker', 'widgets'],
+  },
+  'permission/userOnline': {
+    load: () => import('../features/permission-user-online/user-online-page'),
+    namespaces: ['userOnline', 'widgets'],
+  },
+  'permission/authorize': {
+    load: () => import('../features/permission-authorize/authorize-page'),
+    namespaces: ['authorize', 'orgPicker', 'widgets'],
+  },
+  'permission/organize': {
+    load: () => import('../features/permission-organize/organize-page'),
+    namespaces: ['organize', 'orgPicker', 'widgets'],
+  },
+  'permission/position': {
+    load: () => import('../features/permission-position/position-page'),
+    namespaces: ['position', 'organize', 'orgPicker', 'widgets'],
+  },
+  'permission/role': {
+    load: () => import('../features/permission-role/role-page'),
+    namespaces: ['role', 'organize', 'orgPicker', 'widgets'],
+  },
+  'permission/group': {
+    load: () => import('../features/permission-group/group-page'),
+    namespaces: ['group', 'organize', 'orgPicker', 'widgets'],
+  },
+  'permission/gradeManage': {
+    load: () => import('../features/permission-grade/grade-page'),
+    namespaces: ['gradeManage', 'organize', 'orgPicker', 'widgets'],
+  },
+  'system/menu': { load: () => import('../features/system-menu/menu-page'), namespaces: ['menu', 'widgets'] },
+  'msgCenter/accountConfig': {
+    load: () => import('../features/msgcenter-account/account-page'),
+    namespaces: ['msgCenter', 'widgets'],
+  },
+  'msgCenter/msgTemplate': {
+    load: () => import('../features/msgcenter-template/template-page'),
+    namespaces: ['msgCenter', 'widgets'],
+  },
+  'msgCenter/sendConfig': {
+    load: () => import('../features/msgcenter-send-config/send-config-page'),
+    namespaces: ['msgCenter', 'orgPicker', 'widgets'],
+  },
+  'msgCenter/msgMonitor': {
+    load: () => import('../features/msgcenter-monitor/monitor-page'),
+    namespaces: ['msgCenter', 'widgets'],
   },
   /** Not a menu page: the router's public-but-guarded /scanLogin (QR code confirmation) uses it. */
   scanLogin: { load: () => import('../features/scan-confirm/scan-confirm-page'), namespaces: ['scan'] },

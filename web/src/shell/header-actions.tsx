@@ -1,5 +1,4 @@
 import {
-  BellOutlined,
   CheckOutlined,
   DownOutlined,
   FontSizeOutlined,
@@ -14,13 +13,15 @@ import {
   SwapOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Avatar, Badge, Button, Dropdown, Empty, type MenuProps, Popover, Select, Tooltip } from 'antd';
+import { Avatar, Button, Dropdown, type MenuProps, Select, Tooltip } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { getToken } from '../api/token';
 import { changeLanguage } from '../app/i18n';
 import { keyOfLocale, LANGUAGES, type LanguageKey, localeOf } from '../app/language';
+import { ChatButton } from '../features/chat/chat-button';
+import { MessageBell } from '../features/message/message-bell';
 import { type MenuLeaf, menuTarget } from './menu';
 import { useSession } from './session-store';
 import { UI_SIZES, type UiSize, useSettings } from './settings-store';
@@ -189,27 +190,10 @@ export function HeaderActions({
           />
         </Tooltip>
       )}
-      <Popover
-        trigger="click"
-        placement="bottomRight"
-        title={t('notice.title')}
-        content={
-          <div className="shell-notice" data-testid="notice-placeholder">
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notice.placeholder')} />
-          </div>
-        }
-      >
-        <Button
-          type="text"
-          className="shell-action"
-          aria-label={t('notice.label', { count: 0 })}
-          icon={
-            <Badge count={0} size="small">
-              <BellOutlined />
-            </Badge>
-          }
-        />
-      </Popover>
+      <Suspense fallback={null}>
+        <MessageBell />
+        <ChatButton />
+      </Suspense>
       <Tooltip title={t('user.lock')}>
         <Button
           type="text"

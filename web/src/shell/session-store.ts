@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { clearToken, setToken } from '../api/token';
 import type { CurrentUser, MenuNode, PermissionEntry, SysConfigInfo, UserInfo } from './session-types';
+import { closeSocket } from './socket/live-store';
 
 type RouterEntry = CurrentUser['routerList'][number];
 
@@ -37,7 +38,7 @@ interface SessionState {
   /** The Login answer's layout has been applied. */
   consumeTheme(): void;
   markPrevLoginNoticeShown(): void;
-  /** Clears the token and everything known about the user. */
+  /** Clears the token and everything known about the user, and closes the live socket. */
   reset(): void;
 }
 
@@ -96,6 +97,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   },
   reset() {
     clearToken();
+    closeSocket();
     set(empty);
   },
 }));
