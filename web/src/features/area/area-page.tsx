@@ -1,11 +1,12 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Modal, Space, Table, type TableColumnsType, Tooltip } from 'antd';
+import { Button, Modal, Table, type TableColumnsType, Tooltip } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../api/feedback';
 import { AddressPicker } from '../../widgets/address-picker/address-picker';
-import { Auth, AuthButton, PermissionScope, useButtonPermission } from '../../widgets/list/permission';
+import { AuthButton, PermissionScope, useButtonPermission } from '../../widgets/list/permission';
+import { RowActions } from '../../widgets/list/row-actions';
 import { SearchBar } from '../../widgets/list/search-bar';
 import { AREA_ROOT, type Area, areaKeys, deleteArea, fetchAreaChildren, isAreaLeaf, toggleArea } from './api';
 import { AreaDialog, type AreaDialogTarget } from './area-dialog';
@@ -138,31 +139,21 @@ function AreaList() {
       key: 'actions',
       width: 200,
       render: (_, row) => (
-        <Space size={0}>
-          <Auth code="btn_add">
-            <Button
-              type="link"
-              size="small"
-              onClick={() => setDialog({ parentId: row.id, parentName: row.fullName })}
-            >
-              {t('actions.addChild')}
-            </Button>
-          </Auth>
-          <Auth code="btn_edit">
-            <Button
-              type="link"
-              size="small"
-              onClick={() => setDialog({ id: row.id, parentId: row.parentId })}
-            >
-              {t('actions.edit')}
-            </Button>
-          </Auth>
-          <Auth code="btn_remove">
-            <Button type="link" size="small" danger onClick={() => remove(row)}>
-              {t('actions.delete')}
-            </Button>
-          </Auth>
-        </Space>
+        <RowActions
+          actions={[
+            {
+              code: 'btn_add',
+              label: t('actions.addChild'),
+              onClick: () => setDialog({ parentId: row.id, parentName: row.fullName }),
+            },
+            {
+              code: 'btn_edit',
+              label: t('actions.edit'),
+              onClick: () => setDialog({ id: row.id, parentId: row.parentId }),
+            },
+            { code: 'btn_remove', label: t('actions.delete'), danger: true, onClick: () => remove(row) },
+          ]}
+        />
       ),
     },
   ];

@@ -1,14 +1,17 @@
-import { PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Modal, Space, type TableColumnsType, Tooltip } from 'antd';
-import dayjs from 'dayjs';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Modal, Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../api/feedback';
 import { useDictionaryEntries } from '../../widgets/dictionary-select/dictionary-select';
+import { creatorTimeColumn, sortCodeColumn, stateColumn } from '../../widgets/list/columns';
 import { chooseFile, downloadUrl } from '../../widgets/list/files';
-import { DEFAULT_PAGE_SIZE, PagedTable, type Paging } from '../../widgets/list/paged-table';
-import { Auth, AuthButton, PermissionScope, useButtonPermission } from '../../widgets/list/permission';
+import { usePagedList } from '../../widgets/list/paged-list';
+import { PagedTable } from '../../widgets/list/paged-table';
+import { AuthButton, PermissionScope, useButtonPermission } from '../../widgets/list/permission';
+import { RefreshButton } from '../../widgets/list/refresh-button';
+import { RowActions } from '../../widgets/list/row-actions';
 import { SearchBar } from '../../widgets/list/search-bar';
 import {
   type BillRule,
@@ -21,7 +24,6 @@ import {
 } from './api';
 import { BillRuleDialog, BUSINESS_TYPE } from './bill-rule-dialog';
 import '../../widgets/list/list-page.css';
-import { StateCell } from '../../widgets/list/state-cell';
 
 const ADDRESS = 'system/billRule';
 
@@ -41,15 +43,11 @@ function BillRuleList() {
   const queryClient = useQueryClient();
   const [modal, modalHolder] = Modal.useModal();
   const allowed = useButtonPermission();
-  const [keyword, setKeyword] = useState('');
-  const [paging, setPaging] = useState<Paging>({ currentPage: 1, pageSize: DEFAULT_PAGE_SIZE });
   const [dialog, setDialog] = useState<{ id?: string } | null>(null);
   const [importing, setImporting] = useState(false);
-  const query = { keyword, ...paging };
-  const list = useQuery({
-    queryKey: billRuleKeys.list(query),
-    queryFn: () => fetchBillRules(query),
-    placeholderData: keepPreviousData,
+  const { keyword, search, list, tableProps } = usePagedList({
+    queryKey: billRuleKeys.list,
+    queryFn: fetchBillRules,
   });
   const categories = useDictionaryEntries(BUSINESS_TYPE);
   const categoryNames = useMemo(() => flatten(categories.data ?? [], new Map()), [categories.data]);
@@ -118,54 +116,28 @@ function BillRuleList() {
       width: 200,
       render: (value: string | null | undefined) => value || '',
     },
-    { title: t('fields.sortCode'), dataIndex: 'sortCode', key: 'sortCode', width: 70, align: 'center' },
-    {
+    sortCodeColumn(t('fields.sortCode')),
+    stateColumn<BillRule>({
       title: t('fields.enabledMark'),
-      dataIndex: 'enabledMark',
-      key: 'enabledMark',
-      width: 80,
-      align: 'center',
-      render: (value: number, row) => (
-        <StateCell
-          enabled={Number(value) === 1}
-          canToggle={allowed('btn_state')}
-          label={t('fields.enabledMark')}
-          enabledText={t('enabled')}
-          disabledText={t('disabled')}
-          onToggle={() => toggle(row)}
-        />
-      ),
-    },
-    {
-      title: t('fields.creatorTime'),
-      dataIndex: 'creatorTime',
-      key: 'creatorTime',
-      width: 150,
-      render: (value: number | null | undefined) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : ''),
-    },
+      enabledText: t('enabled'),
+      disabledText: t('disabled'),
+      canToggle: () => allowed('btn_state'),
+      onToggle: toggle,
+    }),
+    creatorTimeColumn(t('fields.creatorTime')),
     {
       title: t('actions.title'),
       key: 'actions',
       width: 160,
       fixed: 'right',
       render: (_, row) => (
-        <Space size={0}>
-          <Auth code="btn_edit">
-            <Button type="link" size="small" onClick={() => setDialog({ id: row.id })}>
-              {t('actions.edit')}
-            </Button>
-          </Auth>
-          <Auth code="btn_remove">
-            <Button type="link" size="small" danger onClick={() => remove(row)}>
-              {t('actions.delete')}
-            </Button>
-          </Auth>
-          <Auth code="btn_export">
-            <Button type="link" size="small" onClick={() => exportRow(row)}>
-              {t('actions.export')}
-            </Button>
-          </Auth>
-        </Space>
+        <RowActions
+          actions={[
+            { code: 'btn_edit', label: t('actions.edit'), onClick: () => setDialog({ id: row.id }) },
+            { code: 'btn_remove', label: t('actions.delete'), danger: true, onClick: () => remove(row) },
+            { code: 'btn_export', label: t('actions.export'), onClick: () => exportRow(row) },
+          ]}
+        />
       ),
     },
   ];
@@ -173,14 +145,7 @@ function BillRuleList() {
   return (
     <div className="list-page" data-testid="bill-rule-page">
       <div className="list-page__search">
-        <SearchBar
-          keyword={keyword}
-          placeholder={t('keyword')}
-          onSearch={(next) => {
-            setKeyword(next);
-            setPaging((old) => ({ ...old, currentPage: 1 }));
-          }}
-        />
+        <SearchBar keyword={keyword} placeholder={t('keyword')} onSearch={search} />
       </div>
       <div className="list-page__body">
         <div className="list-page__toolbar">
@@ -192,24 +157,9 @@ function BillRuleList() {
               {t('actions.import')}
             </AuthButton>
           </Space>
-          <Tooltip title={t('actions.refresh')}>
-            <Button
-              icon={<ReloadOutlined />}
-              aria-label={t('actions.refresh')}
-              onClick={() => void list.refetch()}
-            />
-          </Tooltip>
+          <RefreshButton type="default" label={t('actions.refresh')} onRefresh={() => void list.refetch()} />
         </div>
-        <PagedTable<BillRule>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.data?.list ?? []}
-          loading={list.isFetching}
-          paging={paging}
-          total={list.data?.pagination.total ?? 0}
-          onPageChange={setPaging}
-          scroll={{ x: 1100 }}
-        />
+        <PagedTable<BillRule> rowKey="id" columns={columns} {...tableProps} scroll={{ x: 1100 }} />
       </div>
       <BillRuleDialog target={dialog} onClose={() => setDialog(null)} />
       {modalHolder}

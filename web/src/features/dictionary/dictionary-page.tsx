@@ -22,7 +22,8 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../api/feedback';
-import { Auth, AuthButton, PermissionScope, useButtonPermission } from '../../widgets/list/permission';
+import { AuthButton, PermissionScope, useButtonPermission } from '../../widgets/list/permission';
+import { RowActions } from '../../widgets/list/row-actions';
 import { SearchBar } from '../../widgets/list/search-bar';
 import { allIds, filterTree, parentIds, pruneEmptyChildren } from '../../widgets/list/tree';
 import {
@@ -193,22 +194,16 @@ export function DictionaryManager({
       key: 'actions',
       width: 130,
       render: (_, row) => (
-        <Space size={0}>
-          <Auth code="btn_edit">
-            <Button
-              type="link"
-              size="small"
-              onClick={() => typeId && setDialog({ id: row.id, typeId, isTree })}
-            >
-              {t('actions.edit')}
-            </Button>
-          </Auth>
-          <Auth code="btn_remove">
-            <Button type="link" size="small" danger onClick={() => remove(row)}>
-              {t('actions.delete')}
-            </Button>
-          </Auth>
-        </Space>
+        <RowActions
+          actions={[
+            {
+              code: 'btn_edit',
+              label: t('actions.edit'),
+              onClick: () => typeId && setDialog({ id: row.id, typeId, isTree }),
+            },
+            { code: 'btn_remove', label: t('actions.delete'), danger: true, onClick: () => remove(row) },
+          ]}
+        />
       ),
     },
   ];

@@ -5,7 +5,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../api/feedback';
 import { chooseFile, downloadUrl } from '../../widgets/list/files';
-import { Auth, AuthButton } from '../../widgets/list/permission';
+import { AuthButton } from '../../widgets/list/permission';
+import { RowActions } from '../../widgets/list/row-actions';
 import { parentIds, pruneEmptyChildren } from '../../widgets/list/tree';
 import { type DictionaryType, deleteType, dictionaryKeys, exportType, fetchTypes, importTypes } from './api';
 import { TypeDialog } from './type-dialog';
@@ -84,23 +85,13 @@ export function TypeDrawer({ open, onClose }: { open: boolean; onClose(): void }
       key: 'actions',
       width: 150,
       render: (_, row) => (
-        <Space size={0}>
-          <Auth code="btn_category">
-            <Button type="link" size="small" onClick={() => setDialog({ id: row.id })}>
-              {t('actions.edit')}
-            </Button>
-          </Auth>
-          <Auth code="btn_category">
-            <Button type="link" size="small" danger onClick={() => remove(row)}>
-              {t('actions.delete')}
-            </Button>
-          </Auth>
-          <Auth code="btn_export">
-            <Button type="link" size="small" onClick={() => exportRow(row)}>
-              {t('actions.export')}
-            </Button>
-          </Auth>
-        </Space>
+        <RowActions
+          actions={[
+            { code: 'btn_category', label: t('actions.edit'), onClick: () => setDialog({ id: row.id }) },
+            { code: 'btn_category', label: t('actions.delete'), danger: true, onClick: () => remove(row) },
+            { code: 'btn_export', label: t('actions.export'), onClick: () => exportRow(row) },
+          ]}
+        />
       ),
     },
   ];
