@@ -1,6 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,11 +9,12 @@ import {
   launchBrowser,
   newPage,
   rememberAdminPassword,
+  screenshots,
   settled,
   signIn,
 } from '../support/browser';
+import { toast } from '../support/toasts';
 
-const screenshots = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots');
 const NEW_PASSWORD = 'Zq7#pLm2vTk9';
 
 async function fillDialogCode(page: Page) {
@@ -29,7 +28,6 @@ describe('sign-in and forced password change', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    mkdirSync(screenshots, { recursive: true });
   });
 
   afterAll(async () => {
@@ -118,7 +116,7 @@ describe('sign-in and forced password change', () => {
   it('refuses a wrong password with the server message and stays on the sign-in page', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'admin', 'definitely-wrong');
-    await page.locator('.ant-message-error').waitFor();
+    await toast(page, 'error');
     expect(page.url()).toMatch(/#\/login$/);
     await context.close();
   });

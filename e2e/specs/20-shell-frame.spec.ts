@@ -1,6 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,11 +8,12 @@ import {
   launchBrowser,
   newPage,
   rememberAdminPassword,
+  screenshots,
   settled,
   signIn,
 } from '../support/browser';
+import { api, setPassword } from './6x-support';
 
-const screenshots = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots');
 const NEW_PASSWORD = 'Zq7#pLm2vTk9';
 
 /**
@@ -130,7 +129,6 @@ describe('application shell', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    mkdirSync(screenshots, { recursive: true });
   });
 
   afterAll(async () => {
@@ -344,7 +342,7 @@ describe('application shell', () => {
       await page.getByRole('button', { name: 'Interface settings' }).waitFor();
       await page.getByRole('button', { name: 'Lock screen' }).waitFor();
       await page.getByRole('button', { name: 'Full screen' }).waitFor();
-      await page.getByRole('button', { name: /Notifications \(0 unread\)/ }).waitFor();
+      await page.getByRole('button', { name: /Notifications, 0 unread/ }).waitFor();
       await page.locator('.tags-view__item').getByText('Home', { exact: true }).waitFor();
       await page.getByRole('menuitem', { name: /More/ }).waitFor();
       await expect(page.title()).resolves.toMatch(/^Home - /);
@@ -428,5 +426,26 @@ describe('application shell', () => {
     await context.close();
   });
 
-  it.skip('shows the permission message to a user without menus (no user-admin API yet to create one)', () => {});
+  it('shows the permission message to a user without menus and returns to sign-in', async () => {
+    const admin = await signedIn(browser);
+    const units = await api<{ list: { id: string }[] }>(admin.page, 'GET', '/api/permission/Organize');
+    const account = `nomenu${Date.now().toString(36)}`;
+    const created = await api(admin.page, 'POST', '/api/permission/Users', {
+      account,
+      realName: '无菜单用户',
+      gender: 1,
+      organizeId: [units.data.list[0]?.id],
+    });
+    expect(created.code).toBe(200);
+    await setPassword(admin.page, account, 'NoMenu12345');
+    await admin.context.close();
+
+    const { context, page } = await newPage(browser);
+    await page.goto(appUrl('/login'));
+    await signIn(page, account, 'NoMenu12345');
+    await page.getByText('您的权限不足，请联系管理员').waitFor();
+    await page.waitForURL(/#\/login/);
+    await expect(page.evaluate(() => localStorage.getItem('console_token'))).resolves.toBeNull();
+    await context.close();
+  });
 });

@@ -1,11 +1,10 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminPassword, appUrl, launchBrowser, newPage, signIn } from '../support/browser';
+import { adminPassword, appUrl, launchBrowser, newPage, screenshots, signIn } from '../support/browser';
+import { toast } from '../support/toasts';
 
-const screenshots = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Demo users of server/src/db/seed/demo.ts (no password; SMS sign-in needs none). */
@@ -54,7 +53,6 @@ describe('sign-in modes', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    mkdirSync(screenshots, { recursive: true });
   });
 
   afterAll(async () => {
@@ -139,7 +137,7 @@ describe('sign-in modes', () => {
     await page.getByText('未配置短信通道').waitFor();
     await page.locator('#smsLogin_code').fill('000000');
     await page.locator('#smsLogin_code').press('Enter');
-    await page.locator('.ant-message-error').waitFor();
+    await toast(page, 'error');
     expect(page.url()).toMatch(/#\/login$/);
     await context.close();
   });

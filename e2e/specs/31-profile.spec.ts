@@ -1,12 +1,11 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminPassword, appUrl, launchBrowser, newPage, signIn } from '../support/browser';
+import { adminPassword, appUrl, launchBrowser, newPage, screenshots, signIn } from '../support/browser';
+import { toast } from '../support/toasts';
 
-const screenshots = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** 李秀英 of the demo data (server/src/db/seed/demo.ts): no password, signs in by SMS code. */
@@ -91,7 +90,6 @@ describe('personal profile', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    mkdirSync(screenshots, { recursive: true });
     li = (await newPage(browser)).page;
     await signInBySms(li, LI.mobile);
   });
@@ -118,7 +116,7 @@ describe('personal profile', () => {
     await realName.fill(renamed);
     await page.locator('#baseInfo_nickName').fill('小李');
     await page.getByRole('button', { name: /保\s?存/ }).click();
-    await page.locator('.ant-message-success').waitFor();
+    await toast(page, 'success');
     await page.locator('.shell__user-name').getByText(renamed).waitFor();
 
     await page.reload();
@@ -131,7 +129,7 @@ describe('personal profile', () => {
     await other.locator('#baseInfo_realName').waitFor();
     await page.locator('#baseInfo_nickName').fill('小李2');
     await page.getByRole('button', { name: /保\s?存/ }).click();
-    await page.locator('.ant-message-success').last().waitFor();
+    await toast(page, 'success');
     await other.locator('#baseInfo_nickName').fill('冲突');
     await other.getByRole('button', { name: /保\s?存/ }).click();
     await other.getByText('资料已被他人修改，请重新加载后再保存。').waitFor();
@@ -169,7 +167,7 @@ describe('personal profile', () => {
     });
     await page.getByTestId('avatar-preview').locator('img').waitFor();
     await page.getByRole('button', { name: '保存头像' }).click();
-    await page.locator('.ant-message-success').last().waitFor();
+    await toast(page, 'success');
     const topBarAvatar = page.locator('.shell__user img[src*="/api/file/Image/userAvatar/"]');
     await topBarAvatar.waitFor();
     // The image is served.

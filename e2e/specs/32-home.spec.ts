@@ -1,11 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPassword, appUrl, launchBrowser, newPage, signIn } from '../support/browser';
-
-const screenshots = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots');
+import { adminPassword, appUrl, launchBrowser, newPage, screenshots, signIn } from '../support/browser';
 
 /** Closes the previous-sign-in notices so that screenshots show the page. */
 async function closeNotices(page: Page): Promise<void> {
@@ -25,7 +21,6 @@ describe('home and dashboard', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    mkdirSync(screenshots, { recursive: true });
   });
 
   afterAll(async () => {

@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launchBrowser, newPage } from '../support/browser';
+import { appUrl, launchBrowser, newPage, OK, screenshots } from '../support/browser';
+import { toast } from '../support/toasts';
 import { signInAdmin } from './5x-support';
-
-const screenshots = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots');
-const OK = /^确\s?定$/;
 
 async function submit(dialog: Locator) {
   await dialog.getByRole('button', { name: OK }).click();
@@ -35,7 +32,6 @@ describe('dictionary management', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    mkdirSync(screenshots, { recursive: true });
   });
 
   afterAll(async () => {
@@ -77,7 +73,7 @@ describe('dictionary management', () => {
     await page.locator('#dictionaryType_tree').click();
     await page.screenshot({ path: join(screenshots, 'dictionary-type-dialog.png') });
     await submit(typeDialog);
-    await page.locator('.ant-message-success').getByText('新建成功').waitFor();
+    await toast(page, 'success', '新建成功');
     await typeDialog.waitFor({ state: 'hidden' });
     await drawer.getByText('E2E测试分类').waitFor();
     await page.screenshot({ path: join(screenshots, 'dictionary-type-drawer.png') });
@@ -110,7 +106,7 @@ describe('dictionary management', () => {
     await page.locator('#dictionaryItem_enCode').fill('e2e.one');
     await page.screenshot({ path: join(screenshots, 'dictionary-item-dialog.png') });
     await submit(itemDialog);
-    await page.locator('.ant-message-success').getByText('新建成功').first().waitFor();
+    await toast(page, 'success', '新建成功');
     await itemDialog.waitFor({ state: 'hidden' });
     const table = page.getByTestId('dictionary-table');
     await table.getByText('E2E一级').waitFor();
@@ -141,7 +137,7 @@ describe('dictionary management', () => {
     await page.locator('#dictionaryItem_fullName').fill('E2E重复');
     await page.locator('#dictionaryItem_enCode').fill('e2eThree');
     await submit(itemDialog);
-    await page.locator('.ant-message-error').waitFor();
+    await toast(page, 'error');
     await expect(itemDialog.isVisible()).resolves.toBe(true);
     await itemDialog.locator('.ant-modal-footer .ant-btn-primary:not(.ant-btn-loading)').waitFor();
     await itemDialog.getByRole('button', { name: /取\s?消/ }).click();
@@ -152,7 +148,7 @@ describe('dictionary management', () => {
     await expect(stateSwitch.getAttribute('aria-checked')).resolves.toBe('true');
     await stateSwitch.click();
     await confirmModal(page, /禁用/);
-    await page.locator('.ant-message-success').getByText('更新字典状态成功').waitFor();
+    await toast(page, 'success', '更新字典状态成功');
     await third.locator('.ant-switch:not(.ant-switch-checked)').waitFor();
     await page
       .locator('.ant-modal-confirm')
@@ -164,7 +160,7 @@ describe('dictionary management', () => {
     // Delete with the permanent-deletion confirmation.
     await third.getByRole('button', { name: /删\s?除/ }).click();
     await confirmModal(page, /永久删除/);
-    await page.locator('.ant-message-success').getByText('删除成功').waitFor();
+    await toast(page, 'success', '删除成功');
     await third.waitFor({ state: 'detached' });
     await table.getByText('E2E一级').waitFor();
 
@@ -178,7 +174,7 @@ describe('dictionary management', () => {
     await itemDialog.locator('.ant-select-content').getByText('E2E一级').waitFor();
     await page.locator('#dictionaryItem_fullName').fill('E2E二级项');
     await submit(itemDialog);
-    await page.locator('.ant-message-success').getByText('更新成功').waitFor();
+    await toast(page, 'success', '更新成功');
     await itemDialog.waitFor({ state: 'hidden' });
     await table.getByText('E2E二级项').waitFor();
 
@@ -227,10 +223,7 @@ describe('dictionary management', () => {
       await (await choosing).setFiles(path);
     };
     await importFile(exported);
-    await page
-      .locator('.ant-message-error')
-      .getByText(/id已存在/)
-      .waitFor();
+    await toast(page, 'error', /id已存在/);
 
     let text = readFileSync(exported, 'utf8');
     for (const item of [...bdd.list, ...bdd.modelList]) text = text.replaceAll(item.id, randomUUID());
@@ -242,7 +235,7 @@ describe('dictionary management', () => {
     const copyPath = join(dirname(exported), 'copy.bdd');
     writeFileSync(copyPath, JSON.stringify(copy));
     await importFile(copyPath);
-    await page.locator('.ant-message-success').getByText('导入成功').waitFor();
+    await toast(page, 'success', '导入成功');
     await drawer.getByText('E2E测试分类副本').waitFor();
     await context.close();
   }, 240_000);

@@ -1,13 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launchBrowser, newPage } from '../support/browser';
+import { appUrl, launchBrowser, newPage, OK, screenshots } from '../support/browser';
+import { toast } from '../support/toasts';
 import { signInAdmin } from './5x-support';
-
-const screenshots = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots');
-const OK = /^确\s?定$/;
 
 function today() {
   const now = new Date();
@@ -23,7 +19,6 @@ describe('bill rules', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    mkdirSync(screenshots, { recursive: true });
   });
 
   afterEach(async (context) => {
@@ -119,7 +114,7 @@ describe('bill rules', () => {
     await page.screenshot({ path: join(screenshots, 'bill-rule-dialog.png') });
 
     await dialog.getByRole('button', { name: OK }).click();
-    await page.locator('.ant-message-success').getByText('新建成功').waitFor();
+    await toast(page, 'success', '新建成功');
     await dialog.waitFor({ state: 'hidden' });
     const row = list.locator('.ant-table-row', { hasText: 'e2e.leave' });
     await row.waitFor();
@@ -139,7 +134,7 @@ describe('bill rules', () => {
     const confirm = page.locator('.ant-modal-confirm').last();
     await confirm.getByText(/禁用/).waitFor();
     await confirm.getByRole('button', { name: OK }).click();
-    await page.locator('.ant-message-success').getByText('更新状态成功').waitFor();
+    await toast(page, 'success', '更新状态成功');
     await row.locator('.ant-switch:not(.ant-switch-checked)').waitFor();
     await confirm.waitFor({ state: 'hidden' });
     await page.waitForTimeout(500);

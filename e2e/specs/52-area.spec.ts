@@ -1,13 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launchBrowser, newPage } from '../support/browser';
+import { appUrl, launchBrowser, newPage, OK, screenshots } from '../support/browser';
+import { toast } from '../support/toasts';
 import { signInAdmin } from './5x-support';
-
-const screenshots = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots');
-const OK = /^确\s?定$/;
 
 describe('areas and the address picker', () => {
   let browser: Browser;
@@ -15,7 +11,6 @@ describe('areas and the address picker', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    mkdirSync(screenshots, { recursive: true });
   });
 
   afterEach(async (context) => {
@@ -74,7 +69,7 @@ describe('areas and the address picker', () => {
     await page.locator('#area_enCode').fill('990000');
     await page.locator('#area_sortCode').fill('999');
     await dialog.getByRole('button', { name: OK }).click();
-    await page.locator('.ant-message-success').getByText('新建成功').waitFor();
+    await toast(page, 'success', '新建成功');
     await dialog.waitFor({ state: 'hidden' });
 
     const mine = list.locator('.ant-table-row', { hasText: 'E2E测试区' });
@@ -85,14 +80,14 @@ describe('areas and the address picker', () => {
     let confirm = page.locator('.ant-modal-confirm').last();
     await confirm.getByText(/禁用/).waitFor();
     await confirm.getByRole('button', { name: OK }).click();
-    await page.locator('.ant-message-success').getByText('更新状态成功').waitFor();
+    await toast(page, 'success', '更新状态成功');
     await mine.locator('.ant-switch:not(.ant-switch-checked)').waitFor();
 
     await mine.getByRole('button', { name: /删\s?除/ }).click();
     confirm = page.locator('.ant-modal-confirm').last();
     await confirm.getByText(/永久删除/).waitFor();
     await confirm.getByRole('button', { name: OK }).click();
-    await page.locator('.ant-message-success').getByText('删除成功').waitFor();
+    await toast(page, 'success', '删除成功');
     await mine.waitFor({ state: 'detached' });
     await context.close();
   }, 240_000);

@@ -1,14 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
-import { appUrl, launchBrowser, newPage } from '../support/browser';
+import { appUrl, launchBrowser, newPage, screenshots } from '../support/browser';
+import { toast } from '../support/toasts';
 import { signInAdmin } from './5x-support';
-
-const screenshots = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots');
 
 /** A stand-in for DingTalk's token endpoint: refuses the key 'wrong', accepts any other. */
 function fakeDingTalk(): Promise<Server> {
@@ -24,7 +21,7 @@ function fakeDingTalk(): Promise<Server> {
 
 async function save(page: Page) {
   await page.locator('.sys-config__actions button:visible').click();
-  await page.locator('.ant-message-success').getByText('保存成功').last().waitFor();
+  await toast(page, 'success', '保存成功');
 }
 
 describe('system configuration', () => {
@@ -35,7 +32,6 @@ describe('system configuration', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     ding = await fakeDingTalk();
-    mkdirSync(screenshots, { recursive: true });
   });
 
   afterEach(async (context) => {

@@ -1,8 +1,10 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import './context';
+import { recordToasts } from './toasts';
 
 /** Debian's Chromium (scripts/ensure-chromium.mjs); a browser is never downloaded. */
 export function launchBrowser(): Promise<Browser> {
@@ -26,9 +28,23 @@ export async function newPage(
   locale = 'zh-CN',
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ locale, viewport: { width: 1440, height: 900 } });
+  await context.addInitScript(recordToasts);
   const page = await context.newPage();
   return { context, page };
 }
+
+/** Where specs save the screenshots that docs/ shows. */
+export const screenshots = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'docs',
+  'screenshots',
+);
+mkdirSync(screenshots, { recursive: true });
+
+/** The OK button of antd dialogs (antd puts a space between two CJK characters). */
+export const OK = /^确\s?定$/;
 
 export function baseUrl(): string {
   return inject('baseUrl');
@@ -39,11 +55,40 @@ export function appUrl(hashPath: string): string {
 }
 
 /**
- * Waits until no CSS transition or animation runs (menus, drawers, dialogs, the collapsing side bar):
- * for screenshots, and before asserting that something did not happen.
+ * Waits until no finite CSS transition or animation runs (menus, drawers, dialogs, the collapsing
+ * side bar): for screenshots, and before asserting that something did not happen. Endless ones (a
+ * spinner, the blinking chat icon) never finish, so they are not waited for.
  */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) =>
+          a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
+}
+
+/**
+ * Picks `option` in an antd select and waits until the select shows it. A click on an option of a
+ * list still opening can be lost on a loaded machine, so the click is tried again.
+ */
+export async function pickOption(page: Page, select: Locator, option: string): Promise<void> {
+  const choice = page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: option })
+    .first();
+  for (let attempt = 1; ; attempt++) {
+    if (!(await choice.isVisible())) await select.click();
+    await choice.click();
+    try {
+      await select.filter({ hasText: option }).waitFor({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
