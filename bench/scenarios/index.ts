@@ -2,10 +2,21 @@ import { billNumber } from './billNumber.js';
 import { bundle } from './bundle.js';
 import { currentUser } from './currentUser.js';
 import { login } from './login.js';
+import { messagePush } from './messagePush.js';
+import { organizeTree } from './organizeTree.js';
 import type { Scenario } from './types.js';
+import { userList } from './userList.js';
 
 /**
  * Every scenario, in the order they run against one server. Later issues add theirs here
  * (bill numbers/s, user list, socket fan-out, bundle sizes), each its own module.
  */
-export const SCENARIOS: Scenario[] = [login, currentUser, billNumber, bundle];
+export const SCENARIOS: Scenario[] = [
+  login,
+  currentUser,
+  billNumber,
+  bundle,
+  messagePush,
+  organizeTree,
+  userList,
+];
