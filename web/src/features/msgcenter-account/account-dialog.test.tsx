@@ -74,7 +74,10 @@ describe('account settings on the wire', () => {
     expect(
       toWire('mail', { smtpHost: 'smtp.example.com', smtpPort: 2525, sslEnabled: true, smtpUser: 'a@b.c' }),
     ).toMatchObject({ smtpHost: 'smtp.example.com', smtpPort: 2525, sslEnabled: 1, smtpUser: 'a@b.c' });
-    expect(toWire('mail', { smtpHost: 'h', sslEnabled: false })).toMatchObject({ sslEnabled: 0, smtpPassword: '' });
+    expect(toWire('mail', { smtpHost: 'h', sslEnabled: false })).toMatchObject({
+      sslEnabled: 0,
+      smtpPassword: '',
+    });
     expect(toWire('webhook', { url: 'https://hooks.example.com/a', kind: 'custom', authType: 0 })).toEqual({
       url: 'https://hooks.example.com/a',
       kind: 'custom',
