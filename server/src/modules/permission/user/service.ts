@@ -184,43 +184,58 @@ export async function relationsOf(db: DbOrTx, userIds: string[]): Promise<Map<st
 }
 
 /** The user's units: its current one first, then the other memberships. */
-export const unitsOf = (user: Pick<UserRow, 'organizeId'>, relations: Relations | undefined) => {
+export const unitsOf = (
+  user: Pick<UserRow, 'organizeId'>,
+  relations: Pick<Relations, 'organizeIds'> | undefined,
+) => {
   const ids = [...(relations?.organizeIds ?? [])];
   if (user.organizeId && !ids.includes(user.organizeId)) ids.unshift(user.organizeId);
   else if (user.organizeId) ids.sort((a, b) => (a === user.organizeId ? -1 : b === user.organizeId ? 1 : 0));
   return ids;
 };
 
+/**
+ * What a list row needs of a user, with its unit memberships gathered by the same query: a list
+ * answers with one database round trip fewer (the user list is the busiest page of the console).
+ */
+const LIST_COLUMNS = {
+  id: users.id,
+  account: users.account,
+  realName: users.realName,
+  gender: users.gender,
+  mobilePhone: users.mobilePhone,
+  email: users.email,
+  headIcon: users.headIcon,
+  organizeId: users.organizeId,
+  enabledMark: users.enabledMark,
+  isAdministrator: users.isAdministrator,
+  sortCode: users.sortCode,
+  description: users.description,
+  creatorTime: users.creatorTime,
+  // Spelled out: drizzle writes columns unqualified in a selected expression, and an unqualified
+  // "id" inside the subquery would be the relation's own.
+  organizeIds: sql<string[]>`array(
+    select ur.object_id from base_user_relation ur
+    where ur.user_id = base_user.id and ur.object_type = ${RelationType.Organize}
+    order by ur.sort_code, ur.creator_time)`,
+};
+type ListRow = Pick<UserRow, Exclude<keyof typeof LIST_COLUMNS, 'organizeIds'>> & { organizeIds: string[] };
+
 /** Rows of a list: names of the users' units joined in (from the unit copy of this stamp). */
-export async function listItems(db: DbOrTx, rows: UserRow[], stamp: string | null): Promise<UserListItem[]> {
-  const relations = await relationsOf(
-    db,
-    rows.map((r) => r.id),
-  );
+async function listItems(db: DbOrTx, rows: ListRow[], stamp: string | null): Promise<UserListItem[]> {
   const units = await unitFactsCached(
     db,
-    rows.flatMap((r) => unitsOf(r, relations.get(r.id))),
+    rows.flatMap((r) => unitsOf(r, r)),
     stamp,
   );
-  return rows.map((r) => ({
-    id: r.id,
-    account: r.account,
-    realName: r.realName,
-    fullName: `${r.realName}/${r.account}`,
-    gender: r.gender,
-    mobilePhone: r.mobilePhone,
-    email: r.email,
-    headIcon: r.headIcon ?? '',
-    organize: unitsOf(r, relations.get(r.id))
+  return rows.map(({ organizeIds, ...row }) => ({
+    ...row,
+    fullName: `${row.realName}/${row.account}`,
+    headIcon: row.headIcon ?? '',
+    organize: unitsOf(row, { organizeIds })
       .map((id) => units.get(id)?.path)
       .filter(Boolean)
       .join(','),
-    organizeId: r.organizeId,
-    enabledMark: r.enabledMark,
-    isAdministrator: r.isAdministrator,
-    sortCode: r.sortCode,
-    description: r.description,
-    creatorTime: r.creatorTime,
   }));
 }
 
@@ -279,23 +294,23 @@ export class UserService {
     ]);
     const offset = (query.currentPage - 1) * query.pageSize;
     const countAll = async () => (await this.db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0;
-    let rows: UserRow[];
+    let rows: ListRow[];
     let total: number;
     if (query.keyword) {
       // A keyword narrows to few rows: one index scan answers the page and the total together.
       const found = await this.db
-        .select({ user: users, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .select({ ...LIST_COLUMNS, total: sql<number>`count(*) over ()`.mapWith(Number) })
         .from(users)
         .where(where)
         .orderBy(...order)
         .limit(query.pageSize)
         .offset(offset);
-      rows = found.map((f) => f.user);
+      rows = found.map(({ total: _, ...row }) => row);
       total = found[0]?.total ?? (offset > 0 ? await countAll() : 0);
     } else {
       [rows, total] = await Promise.all([
         this.db
-          .select()
+          .select(LIST_COLUMNS)
           .from(users)
           .where(where)
           .orderBy(...order)
