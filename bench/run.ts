@@ -6,7 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createDatabase, REDIS_URL, redisReachable } from './lib/postgres.js';
-import { newestProfile, summarise } from './lib/profile.js';
+import { newProfiles, summarise } from './lib/profile.js';
 import { goalLines, machineLine, markdownTable, type Report, type Skipped, writeDocs } from './lib/report.js';
 import { BENCH_PASSWORD, BenchServer, REPO_ROOT, type ServerOptions } from './lib/server.js';
 import { SCENARIOS } from './scenarios/index.js';
@@ -61,8 +61,10 @@ async function runAgainst(
 ): Promise<ScenarioResult[]> {
   const started = Date.now();
   const profileDir = path.join(REPO_ROOT, 'bench/results/profiles', database);
+  let earlierProfiles = new Set<string>();
   if (args.cpuProf) {
     await mkdir(profileDir, { recursive: true });
+    earlierProfiles = new Set((await newProfiles(profileDir)).map((f) => path.basename(f)));
     serverOptions.nodeArgs = ['--cpu-prof', `--cpu-prof-dir=${profileDir}`];
   }
   const server = await BenchServer.start(serverOptions);
@@ -77,6 +79,7 @@ async function runAgainst(
         database,
         adminPassword: BENCH_PASSWORD,
         quick: args.quick,
+        nodeArgs: serverOptions.nodeArgs,
       });
       results.push({
         ...output,
@@ -95,9 +98,9 @@ async function runAgainst(
     await server.stop();
   }
   if (args.cpuProf) {
-    const file = await newestProfile(profileDir);
-    if (file)
-      console.log(`[${database}] server profile (whole run, set-up included):\n${await summarise(file)}`);
+    // One profile per server process: the shared server's, and those scenarios started themselves.
+    for (const file of await newProfiles(profileDir, earlierProfiles))
+      console.log(`[${database}] server profile (whole life, set-up included):\n${await summarise(file)}`);
   }
   return results;
 }

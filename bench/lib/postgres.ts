@@ -1,13 +1,21 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import net from 'node:net';
 import pg from 'pg';
 
 /** Where new databases are created from (the `test` database) and which Redis to use. */
 export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** Where Debian's PostgreSQL puts its Unix socket. */
+const PG_SOCKET_DIR = process.env.BENCH_PG_SOCKET_DIR ?? '/var/run/postgresql';
 export const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 export interface BenchDatabase {
   url: string;
+  /**
+   * The same database through PostgreSQL's Unix socket when it is on this host (Debian's
+   * /var/run/postgresql), else `url`: what a server next to its database should use.
+   */
+  localUrl: string;
   name: string;
   drop(): Promise<void>;
 }
@@ -28,6 +36,9 @@ export async function createDatabase(): Promise<BenchDatabase | { unavailable: s
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    localUrl: existsSync(`${PG_SOCKET_DIR}/.s.PGSQL.${url.port || 5432}`)
+      ? `postgres://${url.username}@/${name}?host=${encodeURIComponent(PG_SOCKET_DIR)}&port=${url.port || 5432}`
+      : url.toString(),
     name,
     async drop() {
       const client = new pg.Client({ connectionString: PG_ADMIN_URL });

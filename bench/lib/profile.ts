@@ -59,7 +59,11 @@ export async function summarise(file: string, top = 15): Promise<string> {
   ].join('\n');
 }
 
-export async function newestProfile(dir: string): Promise<string | undefined> {
+/** Profiles in the folder that were not there before (`before`), oldest first. */
+export async function newProfiles(dir: string, before: ReadonlySet<string> = new Set()): Promise<string[]> {
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.cpuprofile'));
-  return files.sort().at(-1) && path.join(dir, files.sort().at(-1)!);
+  return files
+    .filter((f) => !before.has(f))
+    .sort()
+    .map((f) => path.join(dir, f));
 }

@@ -170,10 +170,10 @@ async function onPostgres(ctx: ScenarioContext): Promise<ScenarioOutput> {
   const servers: BenchServer[] = [];
   const sockets: Socket[] = [];
   try {
-    servers.push(await BenchServer.start({ env }));
+    servers.push(await BenchServer.start({ env, nodeArgs: ctx.nodeArgs }));
     await servers[0]!.prepareAdmin();
     // Without Redis the instances cannot reach each other's sockets: then one instance only.
-    if (redis) servers.push(await BenchServer.start({ env }));
+    if (redis) servers.push(await BenchServer.start({ env, nodeArgs: ctx.nodeArgs }));
     const [first] = servers as [BenchServer];
     const adminToken = await login(first.baseUrl, 'admin', ctx.adminPassword);
 

@@ -10,6 +10,8 @@ export interface ScenarioContext {
   adminPassword: string;
   /** Shortened durations for a smoke run (--quick); figures are then not comparable. */
   quick: boolean;
+  /** Node options for servers a scenario starts itself (e.g. --cpu-prof). */
+  nodeArgs?: string[];
 }
 
 /** What a scenario measured. */
