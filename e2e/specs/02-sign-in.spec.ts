@@ -77,6 +77,8 @@ describe('sign-in and forced password change', () => {
     const user = await currentUser(page);
     expect(user.userInfo.userName).toBeTruthy();
     await page.getByTestId('home-greeting').getByText(user.userInfo.userName, { exact: false }).waitFor();
+    // What the home page asked for while the password was owed is asked again: the counts show.
+    await expect(page.getByTestId('count-users').textContent()).resolves.toMatch(/^\d+$/);
     await page.getByTestId('sys-name').waitFor();
 
     // Sign out (with confirmation).

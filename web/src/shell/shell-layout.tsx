@@ -244,9 +244,14 @@ export default function ShellLayout() {
     });
   };
 
-  const reloadUser = async () => {
+  /**
+   * After the forced change of the initial password: the user again, and every query the open page
+   * made while the server refused all but the password change (the home page's sign-ins, say).
+   */
+  const afterForcedPasswordChange = async () => {
     const user = await fetchCurrentUser();
     useSession.getState().setCurrentUser(user);
+    await queryClient.invalidateQueries();
   };
 
   const openSettings = () => {
@@ -410,7 +415,9 @@ export default function ShellLayout() {
             </Suspense>
           )}
           <AboutDialog open={aboutOpen} onClose={() => setAboutOpen(false)} />
-          {forcePassword && <ChangePasswordDialog open forced policy={sysConfig} onChanged={reloadUser} />}
+          {forcePassword && (
+            <ChangePasswordDialog open forced policy={sysConfig} onChanged={afterForcedPasswordChange} />
+          )}
           <PrevLoginNotice />
           {modalHolder}
           {messageHolder}
