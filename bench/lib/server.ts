@@ -79,6 +79,8 @@ export class BenchServer {
         NODE_ENV: 'test',
         CAPTCHA_ECHO: '1',
         REDIS_PREFIX: `bench:${randomBytes(4).toString('hex')}:`,
+        // messagePush on PGlite opens its 1,000 sockets as one user's tabs.
+        SOCKETS_PER_USER: '2000',
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

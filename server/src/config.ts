@@ -48,6 +48,11 @@ const ConfigSchema = z.object({
     .enum(['0', '1', 'true', 'false', ''])
     .default('0')
     .transform((value) => value === '1' || value === 'true'),
+  /**
+   * Live sockets one user may hold on one instance (browser tabs). Opening one more sends the
+   * oldest `closeSocket`: it stops without reconnecting, so a runaway client cannot pile them up.
+   */
+  SOCKETS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(50),
   /** How often each instance looks for due schedule reminders; 0 turns reminders off. */
   SCHEDULE_REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** Development and e2e only: print each image code to stdout. Refused in production. */

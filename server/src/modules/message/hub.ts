@@ -42,6 +42,8 @@ interface PresenceEvent {
 const HEARTBEAT_MS = 30_000;
 
 /** What the logout push says, by why the session ended. */
+const TOO_MANY_SOCKETS = '打开的页面过多，较早的页面已停止接收消息';
+
 const LOGOUT_TEXT: Record<EndReason, string> = {
   logout: '您已退出登录',
   expired: Messages.sessionExpired,
@@ -165,6 +167,13 @@ export class SocketHub {
     const first = connections.size === 0;
     connections.add({ socket, session });
     this.byUser.set(session.userId, connections);
+    // Over the limit, the oldest socket goes (a Set keeps insertion order); its close event removes it.
+    if (connections.size > this.services.config.SOCKETS_PER_USER) {
+      const [oldest] = connections;
+      connections.delete(oldest!);
+      oldest!.socket.send(JSON.stringify({ method: 'closeSocket', msg: TOO_MANY_SOCKETS }));
+      oldest!.socket.close(4008, 'too many sockets');
+    }
     if (!first) return;
     if (!wasOnline) this.broadcastLocal({ method: 'Online', userId: session.userId }, session.userId);
     void this.announce('online', [session.userId]);

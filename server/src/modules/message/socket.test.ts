@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { startServer, type TestServer } from '../../../test/harness.js';
 import { imContents, userSessions, users } from '../../db/schema/index.js';
@@ -59,6 +59,28 @@ describe('live socket', () => {
       token: 'Bearer other',
     });
     expect(frame.method).toBe('logout');
+  });
+
+  it('sends the oldest socket closeSocket when a user opens more than SOCKETS_PER_USER', async () => {
+    const limited = await startServer({ env: { SOCKETS_PER_USER: '2' } });
+    try {
+      const admin = await limited.adminToken();
+      const first = await LiveSocket.open(limited, admin);
+      const second = await LiveSocket.open(limited, admin);
+      expect(first.count('closeSocket')).toBe(0);
+      const third = await LiveSocket.open(limited, admin);
+      await expect(first.next('closeSocket')).resolves.toMatchObject({ msg: expect.any(String) });
+      await expect(first.closed).resolves.toBe(4008);
+      // The two newest stay and answer.
+      for (const live of [second, third]) {
+        live.send({ method: 'OnConnection', token: admin, mobileDevice: false });
+        await vi.waitFor(() => expect(live.count('initMessage')).toBe(2));
+        expect(live.count('closeSocket')).toBe(0);
+        await live.close();
+      }
+    } finally {
+      await limited.close();
+    }
   });
 
   it('refuses the token after Logout', async () => {
