@@ -48,6 +48,8 @@ const ConfigSchema = z.object({
     .enum(['0', '1', 'true', 'false', ''])
     .default('0')
     .transform((value) => value === '1' || value === 'true'),
+  /** What one user may upload through /api/file/Uploader in any 24 hours, in MB. */
+  UPLOAD_MB_PER_USER_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(200),
   /**
    * Live sockets one user may hold on one instance (browser tabs). Opening one more sends the
    * oldest `closeSocket`: it stops without reconnecting, so a runaway client cannot pile them up.

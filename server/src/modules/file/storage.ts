@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { UploadType } from '@console/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { newId } from '../../core/ids.js';
 import type { DbOrTx } from '../../db/client.js';
 import { storedFiles } from '../../db/schema/index.js';
@@ -41,6 +41,15 @@ export async function saveFile(
   await db.insert(storedFiles).values(row);
   const { content: _content, ...meta } = row;
   return meta;
+}
+
+/** Bytes the user has stored since a moment (for the upload quota). */
+export async function bytesUploadedSince(db: DbOrTx, userId: string, since: number): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<string | null>`sum(${storedFiles.size})` })
+    .from(storedFiles)
+    .where(and(eq(storedFiles.creatorUserId, userId), gte(storedFiles.creatorTime, since)));
+  return Number(row?.bytes ?? 0);
 }
 
 /** A stored file with its bytes, or undefined. */

@@ -127,6 +127,28 @@ describe('rejected uploads write nothing', () => {
     expect(await fileCount()).toBe(before);
   });
 
+  it('refuses what would take a user over UPLOAD_MB_PER_USER_PER_DAY, storing nothing; others still upload', async () => {
+    const limited = await startServer({ env: { UPLOAD_MB_PER_USER_PER_DAY: '1' } });
+    try {
+      const admin = await limited.adminToken();
+      const files = async () => (await limited.services.db.select({ n: count() }).from(storedFiles))[0]!.n;
+      // A PNG signature is what the content check reads; the rest pads it to 600 KB.
+      const big = Buffer.concat([PNG, Buffer.alloc(600 * 1024)]);
+      expect((await upload(limited.baseUrl, admin, 'annex', big, 'a.png')).code).toBe(200);
+      const before = await files();
+      const refused = await upload(limited.baseUrl, admin, 'annex', big, 'b.png');
+      expect(refused).toMatchObject({ code: 400, msg: '24小时内上传的文件已达上限（1 MB），请稍后再试' });
+      expect(await files()).toBe(before);
+      // What still fits goes in, and another user has a quota of their own.
+      expect((await upload(limited.baseUrl, admin, 'annex', PNG, 'c.png')).code).toBe(200);
+      await limited.addUser('quota2', 'Quota12345x');
+      const other = await limited.login('quota2', 'Quota12345x');
+      expect((await upload(limited.baseUrl, other, 'annex', big, 'd.png')).code).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('refuses unknown types, empty requests and strangers', async () => {
     const before = await fileCount();
     const unknownType = await upload(server.baseUrl, token, 'scripts', PNG, 'a.png');

@@ -5,6 +5,7 @@ import {
   type UploadType,
   UploadTypeParams,
 } from '@console/shared';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
@@ -12,14 +13,17 @@ import { badRequest } from '../../core/errors.js';
 import { defineRoute } from '../../core/route.js';
 import type { Services } from '../../services.js';
 import { readUpload, withMultipart } from './multipart.js';
-import { fileUrl, readFile, saveFile } from './storage.js';
+import { bytesUploadedSince, fileUrl, readFile, saveFile } from './storage.js';
 
 export const FileMessages = {
   imageOnly: '只能上传图片文件（png、jpg、gif、webp、bmp）',
   unsupported: '不支持的文件类型',
   notFound: '文件不存在',
   uploaded: '上传成功',
+  quota: (mb: number) => `24小时内上传的文件已达上限（${mb} MB），请稍后再试`,
 } as const;
+
+const DAY_MS = 86_400_000;
 
 const MAX_BYTES = 5 * 1024 * 1024;
 
@@ -65,12 +69,19 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services) {
         const sniffed = await fileTypeFromBuffer(content);
         const allowed = ALLOWED[params.type];
         if (!sniffed || !allowed.types.includes(sniffed.ext)) throw badRequest(allowed.rejected);
-        const stored = await saveFile(services.db, {
-          folder: params.type,
-          extension: sniffed.ext,
-          mime: sniffed.mime,
-          content,
-          userId: session.userId,
+        const quotaMb = services.config.UPLOAD_MB_PER_USER_PER_DAY;
+        const stored = await services.db.transaction(async (tx) => {
+          // One upload of a user at a time, so two at once cannot both fit under the quota.
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`upload:${session.userId}`}))`);
+          const used = await bytesUploadedSince(tx, session.userId, Date.now() - DAY_MS);
+          if (used + content.length > quotaMb * 1024 * 1024) throw badRequest(FileMessages.quota(quotaMb));
+          return saveFile(tx, {
+            folder: params.type,
+            extension: sniffed.ext,
+            mime: sniffed.mime,
+            content,
+            userId: session.userId,
+          });
         });
         return { name: stored.name, url: fileUrl(params.type, stored.name) };
       },
