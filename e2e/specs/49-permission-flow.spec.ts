@@ -270,6 +270,28 @@ describe('permission flow (issue #4): organisation, position, role, user, grants
     // Any other page is refused by the server too.
     const other = await api(userPage, 'GET', '/api/permission/Users?currentPage=1&pageSize=20');
     expect(other.code).not.toBe(200);
+
+    // Grants saved for the role while the user is typing in a dialog: the page says it will reload,
+    // keeps what was typed, and reloads once the dialog is closed.
+    await area
+      .getByRole('button', { name: /新\s?建/ })
+      .first()
+      .click();
+    const dialog = userPage.locator('.ant-modal').last();
+    await userPage.locator('#area_fullName').fill('未保存的名称');
+    let reloaded = false;
+    userPage.on('load', () => {
+      reloaded = true;
+    });
+    const saved = await api(page, 'POST', '/api/permission/Authority/Data/Batch', { roleIds: [roleId] });
+    expect(saved.code).toBe(200);
+    await toast(userPage, 'info', '您的权限已变更，关闭当前对话框后页面将刷新');
+    await expect(userPage.locator('#area_fullName').inputValue()).resolves.toBe('未保存的名称');
+    expect(reloaded).toBe(false);
+    const reload = userPage.waitForEvent('load');
+    await dialog.getByRole('button', { name: /取\s?消/ }).click();
+    await reload;
+    await userPage.getByTestId('area-page').locator('.ant-table').first().waitFor();
     await userPage.context().close();
   });
 

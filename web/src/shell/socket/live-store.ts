@@ -1,6 +1,8 @@
 import { message } from 'antd';
 import { create } from 'zustand';
 import { clearToken, getToken } from '../../api/token';
+import { i18n } from '../../app/i18n';
+import { reloadWhenNoFormOpen } from './refresh';
 import { createSocketClient, type SocketClient, type SocketFrame } from './socket-client';
 import { applyFrame, INITIAL_LIVE, type LiveState, openConversation } from './unread';
 
@@ -49,6 +51,11 @@ function liveClient(): SocketClient {
     showLogout: (text) => void message.error(text, 1),
     resetToken: clearToken,
     reload: () => window.location.reload(),
+    refresh: () =>
+      reloadWhenNoFormOpen({
+        reload: () => window.location.reload(),
+        notify: () => void message.info(i18n.t('shell:socket.refreshPending'), 6),
+      }),
   });
   return client;
 }

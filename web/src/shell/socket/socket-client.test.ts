@@ -74,6 +74,7 @@ describe('live socket client', () => {
         token = null;
       },
       reload: () => events.push('reload'),
+      refresh: () => events.push('refresh'),
       backoff: { initialMs: 50, maxMs: 200 },
       WebSocket: WebSocket as unknown as typeof globalThis.WebSocket,
       ...extra,
@@ -184,11 +185,11 @@ describe('live socket client', () => {
     expect(srv.connections).toHaveLength(1);
   });
 
-  it('closeSocket closes without reconnecting; refresh reloads', async () => {
+  it('closeSocket closes without reconnecting; refresh asks the shell to reload', async () => {
     make().start();
     await srv.until(() => srv.connections[0]?.frames.length === 1);
     srv.connections[0]?.socket.send(JSON.stringify({ method: 'refresh' }));
-    await srv.until(() => events.includes('reload'));
+    await srv.until(() => events.includes('refresh'));
     const closed = new Promise((resolve) => srv.connections[0]?.socket.once('close', resolve));
     srv.connections[0]?.socket.send(JSON.stringify({ method: 'closeSocket' }));
     await closed;

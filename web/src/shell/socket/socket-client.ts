@@ -25,6 +25,8 @@ export interface SocketClientDeps {
   /** Forgets the session token. */
   resetToken(): void;
   reload(): void;
+  /** Reloads for a refresh push (grants changed); the shell waits for open forms first. */
+  refresh(): void;
   /** First reconnect delay and the cap (ms). */
   backoff?: { initialMs: number; maxMs: number };
   WebSocket?: typeof WebSocket;
@@ -107,7 +109,7 @@ export function createSocketClient(deps: SocketClientDeps): SocketClient {
     if (frame.method === 'initMessage') attempt = 0;
     if (frame.method === 'logout') onLogout(frame);
     else if (frame.method === 'closeSocket') shutdown();
-    else if (frame.method === 'refresh') deps.reload();
+    else if (frame.method === 'refresh') deps.refresh();
     deps.onFrame(frame);
   };
 
