@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { openRedis } from '../redis.js';
 import type { MessageBus } from './bus.js';
 
 /**
@@ -14,8 +15,11 @@ export class RedisBus implements MessageBus {
     url: string,
     private readonly prefix: string,
   ) {
-    this.publisher = new Redis(url, { maxRetriesPerRequest: 3 });
-    this.subscriber = new Redis(url, { maxRetriesPerRequest: null });
+    this.publisher = openRedis(url, { maxRetriesPerRequest: 3 });
+    // No ready check on the subscriber: ioredis sends its INFO late (after reading its own
+    // package.json), and when a SUBSCRIBE has been answered by then it refuses INFO in subscriber
+    // mode and reports an error (seen in CI on a loaded machine).
+    this.subscriber = openRedis(url, { maxRetriesPerRequest: null, enableReadyCheck: false });
     this.subscriber.on('message', (channel: string, text: string) => {
       const handlers = this.handlers.get(channel);
       if (!handlers) return;

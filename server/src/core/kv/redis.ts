@@ -1,11 +1,12 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { openRedis } from '../redis.js';
 import type { KeyValueStore } from './kv.js';
 
 export class RedisStore implements KeyValueStore {
   readonly client: Redis;
 
   constructor(url: string, prefix: string) {
-    this.client = new Redis(url, { keyPrefix: prefix, maxRetriesPerRequest: 3, lazyConnect: false });
+    this.client = openRedis(url, { keyPrefix: prefix, maxRetriesPerRequest: 3, lazyConnect: false });
   }
 
   async get(key: string) {
