@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
+import { DAY_MS } from '../../core/calendar.js';
 import { badRequest } from '../../core/errors.js';
 import { defineRoute } from '../../core/route.js';
 import type { Services } from '../../services.js';
@@ -22,8 +23,6 @@ export const FileMessages = {
   uploaded: '上传成功',
   quota: (mb: number) => `24小时内上传的文件已达上限（${mb} MB），请稍后再试`,
 } as const;
-
-const DAY_MS = 86_400_000;
 
 const MAX_BYTES = 5 * 1024 * 1024;
 

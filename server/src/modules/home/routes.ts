@@ -1,6 +1,7 @@
 import type { HomeOverview, SignInRecord } from '@console/shared';
 import { and, count, desc, eq, gt, gte, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { chinaDay, chinaDayStart } from '../../core/calendar.js';
 import { defineRoute } from '../../core/route.js';
 import type { Db } from '../../db/client.js';
 import { logs, organizes, roles, userSessions, users } from '../../db/schema/index.js';
@@ -8,12 +9,7 @@ import type { Services } from '../../services.js';
 import { signInColumns } from '../permission/current/service.js';
 
 const RECENT = 10;
-/** Days begin at midnight China Standard Time (UTC+8), the district's calendar. */
-const TZ_OFFSET_MS = 8 * 3_600_000;
-const DAY_MS = 86_400_000;
-
-export const startOfToday = (now = Date.now()) =>
-  Math.floor((now + TZ_OFFSET_MS) / DAY_MS) * DAY_MS - TZ_OFFSET_MS;
+export const startOfToday = (now = Date.now()) => chinaDayStart(chinaDay(now));
 
 const total = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
 

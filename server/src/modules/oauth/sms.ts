@@ -1,6 +1,7 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { SmsCodeResult } from '@console/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { chinaDay, chinaDayStart, DAY_MS, HOUR_MS } from '../../core/calendar.js';
 import { BizError, badRequest } from '../../core/errors.js';
 import type { KeyValueStore } from '../../core/kv/index.js';
 import type { SysConfigService } from '../system/sysConfig/service.js';
@@ -12,10 +13,6 @@ const PER_IP_PER_HOUR = 20;
 /** Wrong codes tried against one sent code before it is thrown away. */
 const MAX_WRONG_TRIES = 5;
 const WEBHOOK_TIMEOUT_MS = 5_000;
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
-/** Days are counted in China Standard Time (UTC+8), the district's calendar. */
-const TZ_OFFSET_MS = 8 * HOUR_MS;
 
 export const SmsMessages = {
   tooSoon: (seconds: number) => `发送过于频繁，请${seconds}秒后再试`,
@@ -67,10 +64,10 @@ export class SmsCodeService {
       throw tooMany(SmsMessages.tooSoon, sentAt + RESEND_GAP_MS - now);
     }
     // Per phone: ten a calendar day.
-    const day = Math.floor((now + TZ_OFFSET_MS) / DAY_MS);
+    const day = chinaDay(now);
     const dayCount = await this.kv.increment(`sms:day:${mobile}:${day}`, DAY_MS);
     if (dayCount > PER_PHONE_PER_DAY) {
-      throw tooMany(SmsMessages.phoneDailyLimit, (day + 1) * DAY_MS - TZ_OFFSET_MS - now);
+      throw tooMany(SmsMessages.phoneDailyLimit, chinaDayStart(day + 1) - now);
     }
     await this.kv.set(`sms:sent:${mobile}`, String(now), RESEND_GAP_MS);
 
