@@ -223,17 +223,13 @@ type ListRow = Pick<UserRow, Exclude<keyof typeof LIST_COLUMNS, 'organizeIds'>> 
 
 /** Rows of a list: names of the users' units joined in (from the unit copy of this stamp). */
 async function listItems(db: DbOrTx, rows: ListRow[], stamp: string | null): Promise<UserListItem[]> {
-  const units = await unitFactsCached(
-    db,
-    rows.flatMap((r) => unitsOf(r, r)),
-    stamp,
-  );
-  return rows.map(({ organizeIds, ...row }) => ({
+  const unitIds = rows.map((row) => unitsOf(row, row));
+  const units = await unitFactsCached(db, unitIds.flat(), stamp);
+  return rows.map(({ organizeIds: _, ...row }, i) => ({
     ...row,
     fullName: `${row.realName}/${row.account}`,
     headIcon: row.headIcon ?? '',
-    organize: unitsOf(row, { organizeIds })
-      .map((id) => units.get(id)?.path)
+    organize: unitIds[i]!.map((id) => units.get(id)?.path)
       .filter(Boolean)
       .join(','),
   }));
