@@ -48,6 +48,16 @@ async function hasScanRoute(page: Page): Promise<boolean> {
   return false;
 }
 
+/**
+ * The sign-in page once it has settled: its settings and texts load after the first render, and a
+ * tab chosen before that can be reset by the re-render.
+ */
+async function openLogin(page: Page) {
+  await page.goto(appUrl('/login'));
+  await page.locator('#login_account').waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
 describe('sign-in modes', () => {
   let browser: Browser;
 
@@ -105,7 +115,7 @@ describe('sign-in modes', () => {
 
   it('signs in with a phone number and the SMS code (no SMS channel: notice, code in the server log)', async () => {
     const { context, page } = await newPage(browser);
-    await page.goto(appUrl('/login'));
+    await openLogin(page);
     await page.getByRole('tab', { name: '手机登录' }).click();
     // Wrong number → the mobile message of console.md 5, nothing sent.
     await page.locator('#smsLogin_mobile').fill('12345');
@@ -130,7 +140,7 @@ describe('sign-in modes', () => {
 
   it('refuses a wrong SMS code with the server message', async () => {
     const { context, page } = await newPage(browser);
-    await page.goto(appUrl('/login'));
+    await openLogin(page);
     await page.getByRole('tab', { name: '手机登录' }).click();
     await page.locator('#smsLogin_mobile').fill(DEMO.lin.mobile);
     await page.getByRole('button', { name: '获取验证码' }).click();
@@ -144,7 +154,7 @@ describe('sign-in modes', () => {
 
   it('signs in by scanned code: a signed-in second browser confirms, the first lands signed in', async (test) => {
     const waiting = await newPage(browser);
-    await waiting.page.goto(appUrl('/login'));
+    await openLogin(waiting.page);
     await waiting.page.getByRole('tab', { name: '扫码登录' }).click();
     const qr = waiting.page.locator('.scan-login__code img[data-ticket]');
     await qr.waitFor();
@@ -171,7 +181,7 @@ describe('sign-in modes', () => {
 
   it('shows the rejection when the phone rejects, and a fresh code after refresh', async (test) => {
     const waiting = await newPage(browser);
-    await waiting.page.goto(appUrl('/login'));
+    await openLogin(waiting.page);
     await waiting.page.getByRole('tab', { name: '扫码登录' }).click();
     const qr = waiting.page.locator('.scan-login__code img[data-ticket]');
     await qr.waitFor();
