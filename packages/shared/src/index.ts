@@ -4,6 +4,7 @@ export * from './dataScheme.js';
 export * from './enums.js';
 export * from './envelope.js';
 export * from './format.js';
+export * from './knowledge.js';
 export * from './menu.js';
 export * from './message.js';
 export * from './msgCenter.js';
