@@ -41,11 +41,17 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle connection that the server ends (restart, failover, terminated backend) is only
-    // dropped from the pool, which opens a new one when needed; unhandled it would end the process.
-    pool.on('error', (error) => {
-      process.emitWarning(`idle database connection closed: ${error.message}`, { code: 'CONSOLE_DB_IDLE' });
+    // A connection the server ends (restart, failover, terminated backend) emits 'error' on its
+    // client, idle or checked out (in a transaction too); unhandled, that ends the process. The
+    // query it was running fails on its own (the request answers 500 and its transaction is gone),
+    // and the pool drops the broken client on release and opens a new one when needed.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => {
+        process.emitWarning(`database connection closed: ${error.message}`, { code: 'CONSOLE_DB_CLOSED' });
+      });
     });
+    // The pool re-emits an idle client's error, already warned about above.
+    pool.on('error', () => undefined);
     const lockClient = await pool.connect();
     try {
       await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
