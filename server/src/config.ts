@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseOutboundAllow } from './core/outbound.js';
 
 const port = z.coerce.number().int().min(0).max(65_535);
 const optionalUrl = (protocols: string[]) =>
@@ -57,6 +58,21 @@ const ConfigSchema = z.object({
   SOCKETS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(50),
   /** How often each instance looks for due schedule reminders; 0 turns reminders off. */
   SCHEDULE_REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /**
+   * Hosts, IPs and CIDR ranges (optionally :port) that outbound calls may reach although they
+   * are not public addresses, e.g. an intranet WeCom proxy or SMTP relay (core/outbound.ts).
+   */
+  OUTBOUND_ALLOW: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      try {
+        return parseOutboundAllow(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   /** Development and e2e only: print each image code to stdout. Refused in production. */
   CAPTCHA_ECHO: z
     .enum(['0', '1', ''])

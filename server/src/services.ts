@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import { type MessageBus, openMessageBus } from './core/bus/index.js';
 import type { KeyValueStore } from './core/kv/index.js';
+import { setOutboundAllow } from './core/outbound.js';
 import { SessionService } from './core/sessions.js';
 import type { Database, Db } from './db/client.js';
 import { CaptchaService } from './modules/captcha/service.js';
@@ -22,6 +23,7 @@ export interface Services {
 }
 
 export function createServices(config: Config, database: Database, kv: KeyValueStore): Services {
+  setOutboundAllow(config.OUTBOUND_ALLOW);
   const sysConfig = new SysConfigService(database.db, kv);
   const bus = openMessageBus({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });
   return {
