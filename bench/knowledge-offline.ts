@@ -1,0 +1,175 @@
+/**
+ * The knowledge-base retrieval, in process and without a server: the CMRC 2018 protocol on the
+ * trial or dev file, against plain character-bigram BM25, and search latency at 100,000 chunks.
+ *   npx tsx --conditions=source bench/knowledge-offline.ts [trial|dev] [--tune] [--latency]
+ * --tune sweeps the re-scoring weights (run it on trial: dev is for reporting).
+ */
+import path from 'node:path';
+import {
+  type CmrcPassage,
+  fillerTexts,
+  goldChunk,
+  loadCmrc,
+  metricsOf,
+} from '../server/src/modules/knowledge/retrieval/evaluation.js';
+import {
+  type Analyzer,
+  ChunkIndex,
+  type IndexedChunk,
+  type RetrievalParams,
+  splitIntoChunks,
+} from '../server/src/modules/knowledge/retrieval/index.js';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+const DATA_DIR = path.resolve(REPO_ROOT, '../shared/data/cmrc2018');
+const BASE = 'base';
+
+/** Plain character-bigram BM25: adjacent characters, nothing stripped, one family. */
+const plainBigrams: Analyzer = {
+  normalize: (text) => text.toLowerCase(),
+  documentTerms: (text) => ({ words: [], bigrams: pairs(text), unigrams: [] }),
+  queryTerms: (question) => ({ words: [], bigrams: pairs(question.toLowerCase()), unigrams: [] }),
+  setUserWords() {},
+  version: 0,
+};
+
+function pairs(text: string): string[] {
+  const chars = [...text.replace(/\s+/g, '')];
+  return chars.slice(1).map((ch, i) => chars[i]! + ch);
+}
+
+const PLAIN_PARAMS: Partial<RetrievalParams> = {
+  words: { weight: 0, k1: 1.2, b: 0.75 },
+  bigrams: { weight: 1, k1: 1.2, b: 0.75 },
+  unigrams: { weight: 0, k1: 1.2, b: 0.75 },
+  coverageWeight: 0,
+  phraseWeight: 0,
+  longestMatchWeight: 0,
+};
+
+interface Question {
+  question: string;
+  gold: string;
+}
+
+function chunksOf(passages: CmrcPassage[]): { chunks: IndexedChunk[]; questions: Question[] } {
+  const chunks: IndexedChunk[] = [];
+  const questions: Question[] = [];
+  for (const passage of passages) {
+    const pieces = splitIntoChunks(passage.context, { maxChars: 200, splitOnHeadings: true }).map(
+      (piece, seq) => ({
+        ...piece,
+        id: `${passage.id}#${seq}`,
+      }),
+    );
+    for (const piece of pieces)
+      chunks.push({ id: piece.id, baseId: BASE, documentId: passage.id, text: piece.content });
+    for (const q of passage.questions) {
+      const gold = goldChunk(pieces, q.answerStart);
+      if (gold) questions.push({ question: q.question, gold: gold.id });
+    }
+  }
+  return { chunks, questions };
+}
+
+function evaluate(index: ChunkIndex, questions: Question[]) {
+  const ranks = questions.map(({ question, gold }) => {
+    const hits = index.search(question, { baseIds: [BASE], topK: 10 });
+    const at = hits.findIndex((hit) => hit.chunkId === gold);
+    return at < 0 ? undefined : at + 1;
+  });
+  return metricsOf(ranks);
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const file = args.includes('dev') ? 'dev' : 'trial';
+  const passages = await loadCmrc(path.join(DATA_DIR, `cmrc2018_${file}.json`));
+  const { chunks, questions } = chunksOf(passages);
+  console.log(`${file}: ${passages.length} passages, ${chunks.length} chunks, ${questions.length} questions`);
+
+  const plain = new ChunkIndex({ analyzer: plainBigrams, params: PLAIN_PARAMS });
+  plain.upsert(chunks);
+  console.log('plain bigram BM25', evaluate(plain, questions));
+
+  const index = new ChunkIndex();
+  let started = performance.now();
+  index.upsert(chunks);
+  const ms = performance.now() - started;
+  const bytes = chunks.reduce((sum, chunk) => sum + Buffer.byteLength(chunk.text), 0);
+  console.log(
+    `indexed ${chunks.length} chunks in ${ms.toFixed(0)} ms (${(bytes / 1e6 / (ms / 1000)).toFixed(2)} MB/s)`,
+  );
+  console.log('ours', index.params, evaluate(index, questions));
+
+  if (args.includes('--tune')) {
+    const results: { params: string; r1: number; r5: number; mrr: number }[] = [];
+    for (const wordWeight of [0.5, 1])
+      for (const unigramWeight of [0, 0.3])
+        for (const coverageWeight of [0, 0.5, 1])
+          for (const phraseWeight of [0, 0.5, 1])
+            for (const longestMatchWeight of [0, 0.5]) {
+              index.params = {
+                ...index.params,
+                words: { ...index.params.words, weight: wordWeight },
+                unigrams: { ...index.params.unigrams, weight: unigramWeight },
+                coverageWeight,
+                phraseWeight,
+                longestMatchWeight,
+              };
+              const m = evaluate(index, questions);
+              const params = JSON.stringify({
+                wordWeight,
+                unigramWeight,
+                coverageWeight,
+                phraseWeight,
+                longestMatchWeight,
+              });
+              results.push({ params, r1: m.recallAt1, r5: m.recallAt5, mrr: m.mrrAt10 });
+            }
+    results.sort((a, b) => b.mrr - a.mrr);
+    console.table(results.slice(0, 15));
+  }
+
+  if (args.includes('--latency')) {
+    const target = 100_000;
+    const big = new ChunkIndex();
+    big.upsert(chunks);
+    let n = 0;
+    started = performance.now();
+    let fillerBytes = 0;
+    for (const text of fillerTexts(passages, 42)) {
+      if (big.size >= target) break;
+      const filler = splitIntoChunks(text, { maxChars: 200, splitOnHeadings: true }).map((piece, seq) => ({
+        id: `filler${n}#${seq}`,
+        baseId: BASE,
+        documentId: `filler${n}`,
+        text: piece.content,
+      }));
+      fillerBytes += Buffer.byteLength(text);
+      big.upsert(filler);
+      n++;
+    }
+    const buildMs = performance.now() - started;
+    console.log(
+      `grown to ${big.size} chunks in ${(buildMs / 1000).toFixed(1)} s (${(fillerBytes / 1e6 / (buildMs / 1000)).toFixed(2)} MB/s), heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`,
+    );
+    const times: number[] = [];
+    for (const { question } of questions) {
+      const t = performance.now();
+      big.search(question, { baseIds: [BASE], topK: 5 });
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `search at ${big.size} chunks: p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms, p99 ${percentile(times, 99).toFixed(2)} ms`,
+    );
+    console.log('quality at 100k', evaluate(big, questions));
+  }
+}
+
+await main();

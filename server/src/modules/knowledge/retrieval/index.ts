@@ -1,0 +1,451 @@
+import { type Analyzer, createAnalyzer, type Terms } from './analyzer.js';
+
+export { type Analyzer, createAnalyzer, normalize, type Terms } from './analyzer.js';
+export { type ChunkSettings, splitIntoChunks, type TextChunk } from './chunking.js';
+export { fuseByRank, type RankedHit, VectorIndex } from './vector.js';
+
+export interface IndexedChunk {
+  id: string;
+  baseId: string;
+  documentId: string;
+  /** The chunk's content as written; the index normalises it. */
+  text: string;
+}
+
+export interface SearchHit {
+  chunkId: string;
+  /** What the hits are ordered by; comparable within one search only. */
+  score: number;
+  /**
+   * 0..1: the share of the question's information (IDF-weighted character pairs) found in the
+   * chunk. Comparable across questions: what `minScore` is checked against.
+   */
+  relevance: number;
+}
+
+export interface SearchOptions {
+  /** The bases the caller may use: chunks of any other base are never scored or returned. */
+  baseIds: readonly string[];
+  topK: number;
+}
+
+/** BM25 of one term family. */
+export interface FamilyParams {
+  weight: number;
+  k1: number;
+  b: number;
+}
+
+export interface RetrievalParams {
+  words: FamilyParams;
+  bigrams: FamilyParams;
+  unigrams: FamilyParams;
+  /** How many BM25 leaders are re-scored on the question's phrasing. */
+  candidates: number;
+  /** Weights of the re-scoring features, added to BM25 divided by the best BM25 of the search. */
+  coverageWeight: number;
+  phraseWeight: number;
+  longestMatchWeight: number;
+}
+
+/** Tuned on cmrc2018_trial.json (bench/scenarios/knowledge.ts --offline); see docs/benchmarks.md. */
+export const DEFAULT_PARAMS: RetrievalParams = {
+  words: { weight: 1, k1: 1.2, b: 0.75 },
+  bigrams: { weight: 1, k1: 1.2, b: 0.75 },
+  unigrams: { weight: 0, k1: 1.2, b: 0.75 },
+  candidates: 50,
+  coverageWeight: 0,
+  phraseWeight: 0,
+  longestMatchWeight: 0,
+};
+
+const FAMILIES = ['words', 'bigrams', 'unigrams'] as const;
+const FAMILY_PREFIX = ['w', 'b', 'u'];
+
+/** A growable list of (slot, term frequency) pairs. */
+interface Postings {
+  slots: Int32Array;
+  tfs: Uint16Array;
+  length: number;
+}
+
+/** No base: the slot was removed. */
+const DEAD = -1;
+
+/**
+ * An in-memory inverted index of chunks over three term families, scored with BM25 per family
+ * and re-scored on the question's phrasing. Chunks live in slots; a removed chunk's slot is dead
+ * until the next compaction (when a fifth of the slots are dead), which drops it from postings.
+ */
+export class ChunkIndex {
+  readonly analyzer: Analyzer;
+  params: RetrievalParams;
+
+  private ids: (string | undefined)[] = [];
+  private texts: string[] = [];
+  private documentOf: (string | undefined)[] = [];
+  private baseOf = new Int32Array(1024);
+  /** Term count of each slot per family, [slot * 3 + family]. */
+  private lengths = new Uint32Array(1024 * 3);
+  private totalLength = [0, 0, 0];
+  private live = 0;
+
+  private slotById = new Map<string, number>();
+  private slotsByDocument = new Map<string, Set<number>>();
+  private baseNumbers = new Map<string, number>();
+
+  private termIds = new Map<string, number>();
+  private postings: Postings[] = [];
+
+  /** Scratch of search, reused so that a search allocates nothing in proportion to the index. */
+  private scores = new Float64Array(1024);
+  private touched = new Int32Array(1024);
+  private allowed = new Uint8Array(16);
+
+  constructor(options: { analyzer?: Analyzer; params?: Partial<RetrievalParams> } = {}) {
+    this.analyzer = options.analyzer ?? createAnalyzer();
+    this.params = { ...DEFAULT_PARAMS, ...options.params };
+  }
+
+  /** Chunks held. */
+  get size(): number {
+    return this.live;
+  }
+
+  upsert(chunks: readonly IndexedChunk[]): void {
+    for (const chunk of chunks) {
+      this.removeSlot(this.slotById.get(chunk.id));
+      const text = this.analyzer.normalize(chunk.text);
+      this.addSlot(chunk, text, this.analyzer.documentTerms(text));
+    }
+  }
+
+  remove(ids: readonly string[]): void {
+    for (const id of ids) this.removeSlot(this.slotById.get(id));
+    this.compactIfSparse();
+  }
+
+  removeDocument(documentId: string): void {
+    for (const slot of this.slotsByDocument.get(documentId) ?? []) this.removeSlot(slot);
+    this.compactIfSparse();
+  }
+
+  removeBase(baseId: string): void {
+    const base = this.baseNumbers.get(baseId);
+    if (base === undefined) return;
+    for (let slot = 0; slot < this.ids.length; slot++) if (this.baseOf[slot] === base) this.removeSlot(slot);
+    this.compactIfSparse();
+  }
+
+  /** Analyses every chunk again, e.g. after the analyzer's user dictionary changed. */
+  reanalyze(): void {
+    const chunks: IndexedChunk[] = [];
+    const baseNames = [...this.baseNumbers.keys()];
+    for (let slot = 0; slot < this.ids.length; slot++) {
+      const id = this.ids[slot];
+      if (id === undefined) continue;
+      chunks.push({
+        id,
+        baseId: baseNames[this.baseOf[slot]!]!,
+        documentId: this.documentOf[slot]!,
+        text: '',
+      });
+    }
+    const texts = this.ids.flatMap((id, slot) => (id === undefined ? [] : [this.texts[slot]!]));
+    this.clear();
+    chunks.forEach((chunk, i) => {
+      const text = texts[i]!;
+      this.addSlot(chunk, text, this.analyzer.documentTerms(text));
+    });
+  }
+
+  search(question: string, options: SearchOptions): SearchHit[] {
+    const topK = Math.max(0, Math.floor(options.topK));
+    if (topK === 0 || this.live === 0) return [];
+    const allowed = this.allowBases(options.baseIds);
+    try {
+      const query = this.analyzer.queryTerms(question);
+      const touchedCount = this.scoreBm25(query, allowed);
+      if (touchedCount === 0) return [];
+      const candidates = this.leaders(touchedCount, Math.max(topK, this.params.candidates));
+      return this.rescore(candidates, query).slice(0, topK);
+    } finally {
+      for (const base of options.baseIds) {
+        const number = this.baseNumbers.get(base);
+        if (number !== undefined) allowed[number + 1] = 0;
+      }
+    }
+  }
+
+  // --- scoring -------------------------------------------------------------------------------
+
+  /** Marks the allowed bases in the reusable mask, indexed by base number + 1 (0: dead slots). */
+  private allowBases(baseIds: readonly string[]): Uint8Array {
+    if (this.allowed.length < this.baseNumbers.size + 1)
+      this.allowed = new Uint8Array(this.baseNumbers.size * 2 + 1);
+    for (const base of baseIds) {
+      const number = this.baseNumbers.get(base);
+      if (number !== undefined) this.allowed[number + 1] = 1;
+    }
+    return this.allowed;
+  }
+
+  /** Adds every query term's BM25 into `scores`; returns how many slots were touched. */
+  private scoreBm25(query: Terms, allowed: Uint8Array): number {
+    const { scores, touched, baseOf, lengths } = this;
+    const slots = this.ids.length;
+    let touchedCount = 0;
+    FAMILIES.forEach((familyName, family) => {
+      const { weight, k1, b } = this.params[familyName];
+      if (weight === 0) return;
+      const averageLength = this.totalLength[family]! / Math.max(1, this.live) || 1;
+      for (const [termId, queryTf] of this.queryTermIds(query[familyName], family)) {
+        const list = this.postings[termId]!;
+        const df = list.length;
+        const idf = Math.log(1 + (slots - df + 0.5) / (df + 0.5));
+        const termWeight = weight * idf * queryTf;
+        const norm = k1 * (1 - b);
+        const normPerLength = (k1 * b) / averageLength;
+        for (let i = 0; i < df; i++) {
+          const slot = list.slots[i]!;
+          if (allowed[baseOf[slot]! + 1] === 0) continue;
+          const tf = list.tfs[i]!;
+          const score =
+            (termWeight * tf * (k1 + 1)) / (tf + norm + normPerLength * lengths[slot * 3 + family]!);
+          if (scores[slot] === 0) touched[touchedCount++] = slot;
+          scores[slot]! += score;
+        }
+      }
+    });
+    return touchedCount;
+  }
+
+  private queryTermIds(terms: string[], family: number): Map<number, number> {
+    const counts = new Map<number, number>();
+    for (const term of terms) {
+      const id = this.termIds.get(FAMILY_PREFIX[family] + term);
+      if (id !== undefined) counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+    return counts;
+  }
+
+  /** The `count` best touched slots, best first; clears `scores` for the next search. */
+  private leaders(touchedCount: number, count: number): { slot: number; bm25: number }[] {
+    const { scores, touched } = this;
+    const best: { slot: number; bm25: number }[] = [];
+    let floor = -Infinity;
+    for (let i = 0; i < touchedCount; i++) {
+      const slot = touched[i]!;
+      const score = scores[slot]!;
+      scores[slot] = 0;
+      if (best.length >= count && score <= floor) continue;
+      best.push({ slot, bm25: score });
+      if (best.length >= count * 2) {
+        best.sort((x, y) => y.bm25 - x.bm25);
+        best.length = count;
+        floor = best[count - 1]!.bm25;
+      }
+    }
+    best.sort((x, y) => y.bm25 - x.bm25);
+    if (best.length > count) best.length = count;
+    return best;
+  }
+
+  /** Re-scores BM25's leaders on how much of the question, and how contiguously, the chunk holds. */
+  private rescore(candidates: { slot: number; bm25: number }[], query: Terms): SearchHit[] {
+    const { coverageWeight, phraseWeight, longestMatchWeight } = this.params;
+    const topBm25 = candidates[0]?.bm25 || 1;
+    const slots = this.ids.length;
+    const bigramIdf = new Map<string, number>();
+    let idfTotal = 0;
+    for (const bigram of query.bigrams) {
+      if (bigramIdf.has(bigram)) continue;
+      const id = this.termIds.get(`b${bigram}`);
+      const df = id === undefined ? 0 : this.postings[id]!.length;
+      const idf = Math.log(1 + (slots - df + 0.5) / (df + 0.5));
+      bigramIdf.set(bigram, idf);
+      idfTotal += idf;
+    }
+    const hits = candidates.map(({ slot, bm25 }) => {
+      const text = this.texts[slot]!;
+      let covered = 0;
+      for (const [bigram, idf] of bigramIdf) if (text.includes(bigram)) covered += idf;
+      const relevance = idfTotal > 0 ? covered / idfTotal : 0;
+      let score = bm25 / topBm25 + coverageWeight * relevance;
+      if (phraseWeight > 0 || longestMatchWeight > 0) {
+        const { phrase, longest } = phraseMatch(query.bigrams, bigramIdf, idfTotal, text);
+        score += phraseWeight * phrase + longestMatchWeight * longest;
+      }
+      return { chunkId: this.ids[slot]!, score, relevance };
+    });
+    return hits.sort((x, y) => y.score - x.score);
+  }
+
+  // --- maintenance ---------------------------------------------------------------------------
+
+  private addSlot(chunk: IndexedChunk, text: string, terms: Terms): void {
+    const slot = this.ids.length;
+    this.ensureSlotCapacity(slot + 1);
+    let base = this.baseNumbers.get(chunk.baseId);
+    if (base === undefined) {
+      base = this.baseNumbers.size;
+      this.baseNumbers.set(chunk.baseId, base);
+    }
+    this.ids.push(chunk.id);
+    this.texts.push(text);
+    this.documentOf.push(chunk.documentId);
+    this.baseOf[slot] = base;
+    this.slotById.set(chunk.id, slot);
+    this.trackDocument(chunk.documentId, slot);
+    FAMILIES.forEach((familyName, family) => {
+      const list = terms[familyName];
+      this.lengths[slot * 3 + family] = list.length;
+      this.totalLength[family]! += list.length;
+      const counts = new Map<string, number>();
+      for (const term of list) counts.set(term, (counts.get(term) ?? 0) + 1);
+      for (const [term, tf] of counts) this.addPosting(this.termId(FAMILY_PREFIX[family] + term), slot, tf);
+    });
+    this.live++;
+  }
+
+  private trackDocument(documentId: string, slot: number): void {
+    const slots = this.slotsByDocument.get(documentId);
+    if (slots) slots.add(slot);
+    else this.slotsByDocument.set(documentId, new Set([slot]));
+  }
+
+  private removeSlot(slot: number | undefined): void {
+    if (slot === undefined || this.ids[slot] === undefined) return;
+    const id = this.ids[slot]!;
+    this.slotById.delete(id);
+    const documentSlots = this.slotsByDocument.get(this.documentOf[slot]!);
+    documentSlots?.delete(slot);
+    if (documentSlots?.size === 0) this.slotsByDocument.delete(this.documentOf[slot]!);
+    for (let family = 0; family < 3; family++) this.totalLength[family]! -= this.lengths[slot * 3 + family]!;
+    this.ids[slot] = undefined;
+    this.texts[slot] = '';
+    this.documentOf[slot] = undefined;
+    this.baseOf[slot] = DEAD;
+    this.live--;
+  }
+
+  /** Rebuilds slots and postings without the dead once they are a fifth of all slots. */
+  private compactIfSparse(): void {
+    const slots = this.ids.length;
+    if (slots - this.live < Math.max(64, slots / 5)) return;
+    const newSlot = new Int32Array(slots);
+    let next = 0;
+    for (let slot = 0; slot < slots; slot++) {
+      if (this.ids[slot] === undefined) {
+        newSlot[slot] = -1;
+        continue;
+      }
+      newSlot[slot] = next;
+      this.ids[next] = this.ids[slot];
+      this.texts[next] = this.texts[slot]!;
+      this.documentOf[next] = this.documentOf[slot];
+      this.baseOf[next] = this.baseOf[slot]!;
+      this.lengths.copyWithin(next * 3, slot * 3, slot * 3 + 3);
+      next++;
+    }
+    this.ids.length = next;
+    this.texts.length = next;
+    this.documentOf.length = next;
+    for (const list of this.postings) {
+      let kept = 0;
+      for (let i = 0; i < list.length; i++) {
+        const slot = newSlot[list.slots[i]!]!;
+        if (slot < 0) continue;
+        list.slots[kept] = slot;
+        list.tfs[kept] = list.tfs[i]!;
+        kept++;
+      }
+      list.length = kept;
+    }
+    this.slotById.clear();
+    this.slotsByDocument.clear();
+    for (let slot = 0; slot < next; slot++) {
+      this.slotById.set(this.ids[slot]!, slot);
+      this.trackDocument(this.documentOf[slot]!, slot);
+    }
+  }
+
+  private clear(): void {
+    this.ids = [];
+    this.texts = [];
+    this.documentOf = [];
+    this.totalLength = [0, 0, 0];
+    this.live = 0;
+    this.slotById.clear();
+    this.slotsByDocument.clear();
+    this.termIds.clear();
+    this.postings = [];
+  }
+
+  private termId(key: string): number {
+    let id = this.termIds.get(key);
+    if (id === undefined) {
+      id = this.postings.length;
+      this.termIds.set(key, id);
+      this.postings.push({ slots: new Int32Array(4), tfs: new Uint16Array(4), length: 0 });
+    }
+    return id;
+  }
+
+  private addPosting(termId: number, slot: number, tf: number): void {
+    const list = this.postings[termId]!;
+    if (list.length === list.slots.length) {
+      list.slots = grow(list.slots, list.length + 1);
+      list.tfs = grow(list.tfs, list.length + 1);
+    }
+    list.slots[list.length] = slot;
+    list.tfs[list.length] = Math.min(tf, 65535);
+    list.length++;
+  }
+
+  private ensureSlotCapacity(slots: number): void {
+    if (slots <= this.baseOf.length) return;
+    this.baseOf = grow(this.baseOf, slots);
+    this.lengths = grow(this.lengths, slots * 3);
+    this.scores = new Float64Array(this.baseOf.length);
+    this.touched = new Int32Array(this.baseOf.length);
+  }
+}
+
+/** A copy of `array` with room for at least `needed` elements (doubling). */
+function grow<T extends Int32Array | Uint16Array | Uint32Array | Uint8Array>(array: T, needed: number): T {
+  let length = Math.max(4, array.length);
+  while (length < needed) length *= 2;
+  const bigger = new (array.constructor as new (length: number) => T)(length);
+  bigger.set(array);
+  return bigger;
+}
+
+/**
+ * How contiguously the chunk holds the question: `phrase`, the IDF share of the question's
+ * bigrams whose next bigram follows them in the chunk too (a matched trigram), and `longest`,
+ * the longest run of the question found verbatim, in characters over 10 (capped at 1).
+ */
+function phraseMatch(
+  bigrams: string[],
+  bigramIdf: Map<string, number>,
+  idfTotal: number,
+  text: string,
+): { phrase: number; longest: number } {
+  let phrase = 0;
+  let longest = 0;
+  let run = 0;
+  for (let i = 0; i < bigrams.length; i++) {
+    const current = bigrams[i]!;
+    const next = bigrams[i + 1];
+    // Consecutive bigrams of one run share a character: ab + bc → abc.
+    const joined =
+      next !== undefined && next.startsWith(current.slice(-1)) ? current + next.slice(1) : undefined;
+    if (joined && text.includes(joined)) {
+      phrase += bigramIdf.get(current) ?? 0;
+      run = run === 0 ? 3 : run + 1;
+      longest = Math.max(longest, run);
+    } else run = 0;
+  }
+  return { phrase: idfTotal > 0 ? phrase / idfTotal : 0, longest: Math.min(1, longest / 10) };
+}
