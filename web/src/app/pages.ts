@@ -100,6 +100,10 @@ export const PAGES: Record<string, PageEntry> = {
     load: () => import('../features/msgcenter-monitor/monitor-page'),
     namespaces: ['msgCenter', 'widgets'],
   },
+  'questionAnswering/zskManagement': {
+    load: () => import('../features/knowledge-base/knowledge-base-page'),
+    namespaces: ['knowledgeBase', 'orgPicker', 'widgets'],
+  },
   /** Not a menu page: the router's public-but-guarded /scanLogin (QR code confirmation) uses it. */
   scanLogin: { load: () => import('../features/scan-confirm/scan-confirm-page'), namespaces: ['scan'] },
 };

@@ -1,0 +1,186 @@
+import type { KbModelSettingsBody } from '@console/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Col, Form, Input, Modal, Row, Spin, Tabs, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toastSuccess } from '../../api/feedback';
+import {
+  fetchModelSettings,
+  fetchWords,
+  knowledgeKeys,
+  saveModelSettings,
+  saveWords,
+  type WordListKind,
+} from './api';
+import { parseWords } from './words';
+
+/** One word list (jieba user dictionary or sensitive words), one word a line. */
+function WordListPane({ kind }: { kind: WordListKind }) {
+  const { t } = useTranslation('knowledgeBase');
+  const queryClient = useQueryClient();
+  const words = useQuery({ queryKey: knowledgeKeys.words(kind), queryFn: () => fetchWords(kind) });
+  const [text, setText] = useState('');
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (words.data) setText(words.data.join('\n'));
+  }, [words.data]);
+  const parsed = parseWords(text);
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      toastSuccess((await saveWords(kind, parsed.words)) || t('saved'));
+      await queryClient.invalidateQueries({ queryKey: knowledgeKeys.words(kind) });
+    } catch {
+      // The client showed the server's message.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const label = t(`admin.${kind}.title`);
+  return (
+    <Spin spinning={words.isLoading}>
+      <Typography.Paragraph type="secondary">{t(`admin.${kind}.hint`)}</Typography.Paragraph>
+      <Input.TextArea
+        rows={14}
+        value={text}
+        aria-label={label}
+        placeholder={t(`admin.${kind}.placeholder`)}
+        onChange={(event) => setText(event.target.value)}
+        data-testid={`kb-words-${kind}`}
+      />
+      <div className="kb-admin__foot">
+        <span className={parsed.tooLong.length > 0 ? 'kb-admin__error' : 'kb-tab__hint'}>
+          {parsed.tooLong.length > 0
+            ? t('admin.tooLong', { words: parsed.tooLong.slice(0, 3).join('、') })
+            : t('admin.count', { count: parsed.words.length })}
+        </span>
+        <Button type="primary" loading={saving} disabled={parsed.tooLong.length > 0} onClick={save}>
+          {t('actions.save')}
+        </Button>
+      </div>
+    </Spin>
+  );
+}
+
+type ModelValues = KbModelSettingsBody;
+
+/** The OpenAI-compatible chat and embeddings endpoints; keys are written, never read back. */
+function ModelPane() {
+  const { t } = useTranslation('knowledgeBase');
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<ModelValues>();
+  const settings = useQuery({ queryKey: knowledgeKeys.models(), queryFn: fetchModelSettings });
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (settings.data) form.setFieldsValue({ ...settings.data, chatApiKey: '', embeddingApiKey: '' });
+  }, [settings.data, form]);
+  const url = [{ pattern: /^(https?:\/\/\S+)?$/i, message: t('rules.url') }];
+  const keyPlaceholder = (stored: boolean | undefined) =>
+    stored ? t('admin.models.keyKept') : t('admin.models.keyEmpty');
+
+  const save = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    setSaving(true);
+    try {
+      toastSuccess((await saveModelSettings(values)) || t('saved'));
+      await queryClient.invalidateQueries({ queryKey: knowledgeKeys.models() });
+    } catch {
+      // The client showed the server's message.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Spin spinning={settings.isLoading}>
+      <Alert type="info" showIcon title={t('admin.models.hint')} style={{ marginBottom: 16 }} />
+      <Form<ModelValues> form={form} name="kbModels" layout="vertical">
+        <div className="kb-form__section">{t('admin.models.chat')}</div>
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item name="chatBaseUrl" label={t('admin.models.baseUrl')} rules={url}>
+              <Input placeholder="https://example.com/v1" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="chatModel" label={t('admin.models.model')} rules={[{ max: 100 }]}>
+              <Input />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="chatApiKey" label={t('admin.models.apiKey')}>
+          <Input.Password
+            autoComplete="new-password"
+            placeholder={keyPlaceholder(settings.data?.hasChatApiKey)}
+          />
+        </Form.Item>
+        <div className="kb-form__section">{t('admin.models.embedding')}</div>
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item name="embeddingBaseUrl" label={t('admin.models.baseUrl')} rules={url}>
+              <Input placeholder="https://example.com/v1" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="embeddingModel" label={t('admin.models.model')} rules={[{ max: 100 }]}>
+              <Input />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="embeddingApiKey" label={t('admin.models.apiKey')}>
+          <Input.Password
+            autoComplete="new-password"
+            placeholder={keyPlaceholder(settings.data?.hasEmbeddingApiKey)}
+          />
+        </Form.Item>
+      </Form>
+      <div className="kb-admin__foot">
+        <span />
+        <Button type="primary" loading={saving} onClick={save}>
+          {t('actions.save')}
+        </Button>
+      </div>
+    </Spin>
+  );
+}
+
+/**
+ * Retrieval settings of the whole knowledge base: the word lists (administrators and holders of
+ * btn_edit) and the model endpoints (administrators only).
+ */
+export function AdminSettings({
+  open,
+  isAdministrator,
+  onClose,
+}: {
+  open: boolean;
+  isAdministrator: boolean;
+  onClose(): void;
+}) {
+  const { t } = useTranslation('knowledgeBase');
+  const items = [
+    { key: 'Dictionary', label: t('admin.Dictionary.title'), children: <WordListPane kind="Dictionary" /> },
+    {
+      key: 'SensitiveWord',
+      label: t('admin.SensitiveWord.title'),
+      children: <WordListPane kind="SensitiveWord" />,
+    },
+    ...(isAdministrator ? [{ key: 'models', label: t('admin.models.title'), children: <ModelPane /> }] : []),
+  ];
+  return (
+    <Modal
+      open={open}
+      width={800}
+      title={t('admin.title')}
+      onCancel={onClose}
+      footer={null}
+      destroyOnHidden
+      className="kb-admin"
+    >
+      <Tabs items={items} />
+    </Modal>
+  );
+}
