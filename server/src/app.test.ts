@@ -112,3 +112,44 @@ describe('the web app', () => {
     }
   });
 });
+
+describe('client addresses behind proxies', () => {
+  /** Signs in with the X-Forwarded-For header given and reads back the address the sign-in log holds. */
+  async function signInAddress(trustProxy: string, forwardedFor: string): Promise<string> {
+    const server = await startServer({ env: { TRUST_PROXY: trustProxy } });
+    try {
+      await server.adminToken();
+      const answer = await server.loginAnswer(
+        'admin',
+        `${ADMIN_PASSWORD}x`,
+        {},
+        { 'x-forwarded-for': forwardedFor },
+      );
+      const overview = await server.request<{ recentSignIns: { ipAddress: string }[] }>(
+        'GET',
+        '/api/home/Overview',
+        { token: answer.data.token },
+      );
+      return overview.data.recentSignIns[0]!.ipAddress;
+    } finally {
+      await server.close();
+    }
+  }
+
+  it('take the hop the configured number of proxies away, never a spoofed leftmost one', async () => {
+    // The client wrote 203.0.113.9; the one proxy in front appended the address it saw.
+    expect(await signInAddress('1', '203.0.113.9, 198.51.100.7')).toBe('198.51.100.7');
+    expect(await signInAddress('2', '203.0.113.9, 198.51.100.7, 10.0.0.2')).toBe('198.51.100.7');
+  });
+
+  it('take the first hop not in the list of proxy addresses', async () => {
+    expect(await signInAddress('127.0.0.1', '203.0.113.9, 198.51.100.7')).toBe('198.51.100.7');
+    expect(await signInAddress('127.0.0.0/8, 10.0.0.0/8', '203.0.113.9, 198.51.100.7, 10.0.0.2')).toBe(
+      '198.51.100.7',
+    );
+  });
+
+  it('ignore the header when no proxy is trusted', async () => {
+    expect(await signInAddress('0', '203.0.113.9')).toBe('127.0.0.1');
+  });
+});

@@ -7,6 +7,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { BizError } from './core/errors.js';
 import { loggerOptions } from './core/logger.js';
 import { Messages } from './core/messages.js';
+import { isLocalAddress } from './core/request.js';
 import { registerModules } from './modules/index.js';
 import type { Services } from './services.js';
 
@@ -19,6 +20,14 @@ const TRANSPORT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: Messages.malformedRequest,
 };
 
+/**
+ * TRUST_PROXY=<n>: the n nearest hops are proxies. Fastify refuses a bare count (a client that
+ * reaches the server directly could write the hops itself), so the nearest proxy must also
+ * connect from a loopback or private address.
+ */
+const trustHops = (count: number) => (address: string, hop: number) =>
+  hop < count && (hop > 0 || isLocalAddress(address));
+
 /** Builds the HTTP app from its parts; no business logic lives here. */
 export async function buildApp(
   services: Services,
@@ -27,7 +36,7 @@ export async function buildApp(
   const { config } = services;
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, options.logStream),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),

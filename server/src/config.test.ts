@@ -18,3 +18,25 @@ describe('configuration', () => {
     expect(() => loadConfig({ CAPTCHA_ECHO: '1', NODE_ENV: 'production' })).toThrow(/CAPTCHA_ECHO/);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('reads a number of proxies, a list of their addresses, or off', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.1, 10.1.0.0/16 ,::1, loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+      'loopback',
+    ]);
+  });
+
+  it('refuses trusting every hop and what is not an address', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: .*number of proxies/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1, proxy.internal' })).toThrow(
+      /TRUST_PROXY: .*proxy\.internal/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+  });
+});

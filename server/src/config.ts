@@ -1,5 +1,15 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseOutboundAllow } from './core/outbound.js';
+
+/** An address, a CIDR block, or one of proxy-addr's names (what Fastify's trustProxy takes). */
+function isProxyAddress(text: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(text)) return true;
+  const [address = '', prefix, extra] = text.split('/');
+  const version = isIP(address);
+  if (!version || extra !== undefined) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
 
 const port = z.coerce.number().int().min(0).max(65_535);
 const optionalUrl = (protocols: string[]) =>
@@ -44,11 +54,28 @@ const ConfigSchema = z.object({
     .default(7 * 24),
   /** Grace period for in-flight requests on SIGTERM. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
-  /** Behind a reverse proxy: trust X-Forwarded-For for client addresses. */
+  /**
+   * Behind reverse proxies: how many there are, or their addresses. The client address is the
+   * X-Forwarded-For hop just before the trusted ones; hops further left are the client's to write.
+   */
   TRUST_PROXY: z
-    .enum(['0', '1', 'true', 'false', ''])
+    .string()
     .default('0')
-    .transform((value) => value === '1' || value === 'true'),
+    .transform((value, ctx): false | number | string[] => {
+      const text = value.trim();
+      if (text === '' || text === '0' || text === 'false') return false;
+      if (/^\d+$/.test(text)) return Number(text);
+      const proxies = text.split(',').map((item) => item.trim());
+      const wrong = proxies.filter((item) => !isProxyAddress(item));
+      if (wrong.length) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be the number of proxies in front (e.g. 1) or their addresses/CIDRs, comma-separated; not ${wrong.join(', ')}`,
+        });
+        return z.NEVER;
+      }
+      return proxies;
+    }),
   /** What one user may upload through /api/file/Uploader in any 24 hours, in MB. */
   UPLOAD_MB_PER_USER_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(200),
   /**

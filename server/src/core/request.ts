@@ -20,9 +20,11 @@ const PRIVATE_RANGES = [
   /^::ffff:127\./,
 ];
 
+export const isLocalAddress = (ip: string) => PRIVATE_RANGES.some((range) => range.test(ip));
+
 /** Without a geolocation database we can only tell local networks from the rest. */
 function describeAddress(ip: string): string {
-  return PRIVATE_RANGES.some((range) => range.test(ip)) ? '本地局域网' : '外部网络';
+  return isLocalAddress(ip) ? '本地局域网' : '外部网络';
 }
 
 export function clientInfo(req: FastifyRequest): ClientInfo {
