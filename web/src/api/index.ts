@@ -1,4 +1,5 @@
 import { i18n } from '../app/i18n';
+import { createEventStreamClient } from './event-stream';
 import { toastError } from './feedback';
 import { createHttpClient } from './http';
 import { clearToken, getToken } from './token';
@@ -16,12 +17,17 @@ export function onSessionExpired(handler: SessionExpiredHandler): void {
   sessionExpiredHandler = handler;
 }
 
-/** The console's HTTP client: base path /api. */
-export const http = createHttpClient({
+const clientDeps = {
   baseUrl: '/api',
   getToken,
   clearToken,
   notifyError: toastError,
-  onSessionExpired: (message) => sessionExpiredHandler(message),
+  onSessionExpired: (message: string) => sessionExpiredHandler(message),
   defaultErrorMessage: () => i18n.t('common:request.failed'),
-});
+};
+
+/** The console's HTTP client: base path /api. */
+export const http = createHttpClient(clientDeps);
+
+/** Server-sent events over POST with the same token and error handling (streamed chat answers). */
+export const streamEvents = createEventStreamClient(clientDeps);
