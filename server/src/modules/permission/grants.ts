@@ -29,6 +29,12 @@ export const GRADE_ADMIN_PAGES: readonly string[] = [
   'permission.authorize',
   'permission.userOnline',
 ];
+export const GrantMessages = {
+  roleBeyond: '没有权限分配该角色：该角色拥有您没有的权限',
+  positionBeyond: '没有权限分配该岗位：该岗位拥有您没有的权限',
+  userBeyond: '没有权限重置该用户的密码：该用户拥有您没有的权限',
+} as const;
+
 /** The directory holding those pages, granted with them so that the menu tree reaches them. */
 const GRADE_ADMIN_DIRECTORY = 'permission';
 
@@ -177,4 +183,38 @@ export async function hasPermission(db: DbOrTx, userId: string, moduleCode: stri
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * What a caller may pass on: binding a user to a role or position, or acting for a user, must not
+ * give anyone grants the caller lacks. Administrators have no ceiling.
+ */
+export interface GrantCeiling {
+  /** The roles or positions among `ids` that carry a grant the caller lacks. */
+  exceeding(objectType: 'Role' | 'Position', ids: readonly string[]): Promise<string[]>;
+  /** Whether the user holds (through itself, its roles, positions or grade) a grant the caller lacks. */
+  exceededByUser(userId: string): Promise<boolean>;
+}
+
+export async function grantCeiling(
+  db: DbOrTx,
+  caller: { userId: string; isAdministrator: boolean },
+): Promise<GrantCeiling> {
+  if (caller.isAdministrator) return { exceeding: async () => [], exceededByUser: async () => false };
+  const held = await loadGrants(db, caller.userId);
+  const lacks = (itemType: string, itemId: string) => !held.get(itemType)?.has(itemId);
+  return {
+    async exceeding(objectType, ids) {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ objectId: authorizes.objectId, itemType: authorizes.itemType, itemId: authorizes.itemId })
+        .from(authorizes)
+        .where(and(eq(authorizes.objectType, objectType), inArray(authorizes.objectId, [...ids])));
+      return [...new Set(rows.filter((r) => lacks(r.itemType, r.itemId)).map((r) => r.objectId))];
+    },
+    async exceededByUser(userId) {
+      const grants = await loadGrants(db, userId);
+      return [...grants].some(([itemType, ids]) => [...ids].some((id) => lacks(itemType, id)));
+    },
+  };
 }

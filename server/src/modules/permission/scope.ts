@@ -1,8 +1,9 @@
+import { RelationType } from '@console/shared';
 import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { badRequest } from '../../core/errors.js';
 import type { Session } from '../../core/sessions.js';
 import type { DbOrTx } from '../../db/client.js';
-import { organizeAdministrators, organizes } from '../../db/schema/index.js';
+import { organizeAdministrators, organizeRelations, organizes } from '../../db/schema/index.js';
 import type { Services } from '../../services.js';
 
 export type ScopeAction = 'select' | 'add' | 'edit' | 'delete';
@@ -16,6 +17,7 @@ export type OrganizeScope = { all: true } | { all: false; organizeIds: Set<strin
 
 export const ScopeMessages = {
   outOfScope: '没有权限操作该组织范围内的数据',
+  roleOutOfScope: '没有权限分配该角色：只能分配所管理组织的角色',
 } as const;
 
 const LAYER_COLUMNS = {
@@ -92,4 +94,32 @@ export function scopeFilter(scope: OrganizeScope, column: Parameters<typeof inAr
   if (scope.all) return undefined;
   if (scope.organizeIds.size === 0) return sql`false`;
   return inArray(column, [...scope.organizeIds]);
+}
+
+/**
+ * Refuses (code 400) roles a grade administrator may not hand out: global ones, and those of
+ * no unit inside its scope. Nothing is refused when the scope is everything.
+ */
+export async function assertRolesInScope(
+  db: DbOrTx,
+  scope: OrganizeScope,
+  roleRows: readonly { id: string; globalMark: number }[],
+): Promise<void> {
+  if (scope.all || roleRows.length === 0) return;
+  const links = await db
+    .select({ objectId: organizeRelations.objectId, organizeId: organizeRelations.organizeId })
+    .from(organizeRelations)
+    .where(
+      and(
+        eq(organizeRelations.objectType, RelationType.Role),
+        inArray(
+          organizeRelations.objectId,
+          roleRows.map((r) => r.id),
+        ),
+      ),
+    );
+  for (const role of roleRows) {
+    const inside = links.some((l) => l.objectId === role.id && inScope(scope, l.organizeId));
+    if (role.globalMark === 1 || !inside) throw badRequest(ScopeMessages.roleOutOfScope);
+  }
 }

@@ -26,6 +26,7 @@ import type { Services } from '../../../services.js';
 import { findOwnFile, readFile, saveFile } from '../../file/storage.js';
 import type { RuleLog } from '../dataRules.js';
 import { FieldRuleMessages, loadFieldRules } from '../fieldRules.js';
+import { GrantMessages, grantCeiling } from '../grants.js';
 import { inScope, organizeScope, ScopeMessages } from '../scope.js';
 import { USER_FORM_KEYS, USER_MODULE, type UserService, unitsOf } from './service.js';
 import { unitFacts } from './units.js';
@@ -275,10 +276,18 @@ export async function importRows(
   session: Session,
   list: Record<string, unknown>[],
 ): Promise<ImportResult> {
-  const [known, scope, fieldRules] = await Promise.all([
+  const [known, scope, fieldRules, ceiling] = await Promise.all([
     lookups(services),
     organizeScope(services, session, 'add'),
     loadFieldRules(services.db, session, USER_MODULE),
+    grantCeiling(services.db, session),
+  ]);
+  const idsOf = (map: Map<string, { id: string }[]>) => [
+    ...new Set([...map.values()].flat().map((r) => r.id)),
+  ];
+  const [rolesBeyond, positionsBeyond] = await Promise.all([
+    ceiling.exceeding(RelationType.Role, idsOf(known.roles)).then((ids) => new Set(ids)),
+    ceiling.exceeding(RelationType.Position, idsOf(known.positions)).then((ids) => new Set(ids)),
   ]);
   const valid: { body: UserBody; id: string }[] = [];
   const failResult: ImportResult['failResult'] = [];
@@ -311,6 +320,12 @@ export async function importRows(
     if (unitIds.some((u) => !inScope(scope, u))) errors.push(ScopeMessages.outOfScope);
     const positionRows = resolve(row.positionId!, known.positions, '岗位');
     const roleRows = resolve(row.roleId!, known.roles, '角色');
+    for (const role of roleRows) {
+      if (rolesBeyond.has(role.id)) errors.push(`${GrantMessages.roleBeyond}（${role.fullName}）`);
+    }
+    for (const p of positionRows) {
+      if (positionsBeyond.has(p.id)) errors.push(`${GrantMessages.positionBeyond}（${p.fullName}）`);
+    }
     if (!scope.all) {
       for (const role of roleRows) {
         const units = known.roleUnits.filter((l) => l.roleId === role.id).map((l) => l.organizeId);

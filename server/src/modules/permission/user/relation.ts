@@ -8,10 +8,11 @@ import { Messages } from '../../../core/messages.js';
 import { answer, defineRoute } from '../../../core/route.js';
 import type { Session } from '../../../core/sessions.js';
 import { bumpStamp, StampKey } from '../../../core/stamps.js';
+import type { DbOrTx } from '../../../db/client.js';
 import { groups, positions, roles, userRelations, users } from '../../../db/schema/index.js';
 import type { Services } from '../../../services.js';
-import { hasPermission } from '../grants.js';
-import { assertInScope, inScope, organizeScope } from '../scope.js';
+import { GrantMessages, grantCeiling, hasPermission } from '../grants.js';
+import { assertInScope, assertRolesInScope, inScope, type OrganizeScope, organizeScope } from '../scope.js';
 
 export const UserRelationMessages = {
   saved: '保存成功',
@@ -58,9 +59,36 @@ async function assertObject(services: Services, session: Session, objectType: Ob
 }
 
 /**
+ * Adding members hands the object's grants to them, so the user form's rules apply: a grade
+ * administrator adds only to roles of its units (never global ones), and a non-administrator
+ * only to roles and positions carrying nothing it lacks.
+ */
+async function assertMayAddMembers(
+  tx: DbOrTx,
+  session: Session,
+  scope: OrganizeScope,
+  objectType: ObjectType,
+  id: string,
+) {
+  if (objectType === RelationType.Group) return;
+  if (objectType === RelationType.Role) {
+    const [role] = await tx
+      .select({ id: roles.id, globalMark: roles.globalMark })
+      .from(roles)
+      .where(eq(roles.id, id));
+    await assertRolesInScope(tx, scope, role ? [role] : []);
+  }
+  const ceiling = await grantCeiling(tx, session);
+  if ((await ceiling.exceeding(objectType, [id])).length)
+    throw badRequest(
+      objectType === RelationType.Role ? GrantMessages.roleBeyond : GrantMessages.positionBeyond,
+    );
+}
+
+/**
  * GET/POST /api/permission/UserRelation/{objectId}: the users bound to a role, position or group
  * (the member dialogs of those pages). POST sends the complete list; a grade administrator adds
- * or removes only users of the units it manages.
+ * or removes only users of the units it manages, and members are added under the user form's rules.
  */
 export function registerUserRelationRoutes(app: FastifyInstance, services: Services) {
   defineRoute(app, services, {
@@ -112,6 +140,7 @@ export function registerUserRelationRoutes(app: FastifyInstance, services: Servi
         for (const user of [...added, ...removed.map((r) => ({ id: r.userId, organizeId: r.organizeId }))]) {
           if (!inScope(scope, user.organizeId)) throw badRequest(UserRelationMessages.userOutOfScope);
         }
+        if (added.length) await assertMayAddMembers(tx, session, scope, body.objectType, params.id);
         if (removed.length) {
           await tx.delete(userRelations).where(
             and(

@@ -17,15 +17,7 @@ import { bumpStamp, StampKey } from '../../../core/stamps.js';
 import { updateVersioned } from '../../../core/versioned.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { escapeLike, listOrder } from '../../../db/query.js';
-import {
-  groups,
-  organizeRelations,
-  organizes,
-  positions,
-  roles,
-  userRelations,
-  users,
-} from '../../../db/schema/index.js';
+import { groups, organizes, positions, roles, userRelations, users } from '../../../db/schema/index.js';
 import { quickQueryOf } from '../../../db/seed/demo.js';
 import { generatePassword, md5Hex } from '../../../db/seed/index.js';
 import type { Services } from '../../../services.js';
@@ -37,12 +29,15 @@ import {
   type KeyMap,
   loadFieldRules,
 } from '../fieldRules.js';
+import { type GrantCeiling, GrantMessages, grantCeiling } from '../grants.js';
 import {
   assertAllInScope,
   assertInScope,
+  assertRolesInScope,
   inScope,
   type OrganizeScope,
   organizeScope,
+  ScopeMessages,
   scopeFilter,
 } from '../scope.js';
 import { existingUnits, unitAndBelowIds, unitFacts, unitFactsCached } from './units.js';
@@ -71,7 +66,7 @@ export const UserMessages = {
   selfDelete: '不能删除自己的账户',
   adminDelete: '管理员账户不能删除',
   managerDelete: '该用户是组织的负责人，请先更换负责人',
-  roleOutOfScope: '没有权限分配该角色：只能分配所管理组织的角色',
+  roleOutOfScope: ScopeMessages.roleOutOfScope,
   positionOutOfScope: '没有权限分配该岗位：只能分配所管理组织的岗位',
 } as const;
 
@@ -378,10 +373,14 @@ export class UserService {
     return applyFormRules(fieldRules, info, USER_FORM_KEYS);
   }
 
-  /** Checks the references of the form; grade administrators only within their units. */
+  /**
+   * Checks the references of the form; grade administrators only within their units, and
+   * non-administrators never add roles or positions carrying grants they lack.
+   */
   private async checkReferences(
     tx: DbOrTx,
     scope: OrganizeScope,
+    ceiling: GrantCeiling,
     body: Partial<UserBody>,
     selfId: string | null,
     current: Relations | undefined,
@@ -396,12 +395,13 @@ export class UserService {
         .from(positions)
         .where(and(inArray(positions.id, body.positionId), eq(positions.deleteMark, 0)));
       if (rows.length !== body.positionId.length) throw badRequest(UserMessages.positionMissing);
-      if (!scope.all) {
-        for (const p of rows) {
-          if (!current?.positionIds.includes(p.id) && !inScope(scope, p.organizeId))
-            throw badRequest(UserMessages.positionOutOfScope);
-        }
-      }
+      const added = rows.filter((p) => !current?.positionIds.includes(p.id));
+      if (added.some((p) => !inScope(scope, p.organizeId))) throw badRequest(UserMessages.positionOutOfScope);
+      const beyond = await ceiling.exceeding(
+        RelationType.Position,
+        added.map((p) => p.id),
+      );
+      if (beyond.length) throw badRequest(GrantMessages.positionBeyond);
     }
     if (body.roleId?.length) {
       const rows = await tx
@@ -409,29 +409,13 @@ export class UserService {
         .from(roles)
         .where(and(inArray(roles.id, body.roleId), eq(roles.deleteMark, 0)));
       if (rows.length !== body.roleId.length) throw badRequest(UserMessages.roleMissing);
-      if (!scope.all) {
-        const added = rows.filter((r) => !current?.roleIds.includes(r.id));
-        const links = added.length
-          ? await tx
-              .select({ objectId: organizeRelations.objectId, organizeId: organizeRelations.organizeId })
-              .from(organizeRelations)
-              .where(
-                and(
-                  eq(organizeRelations.objectType, RelationType.Role),
-                  inArray(
-                    organizeRelations.objectId,
-                    added.map((r) => r.id),
-                  ),
-                ),
-              )
-          : [];
-        // A grade administrator hands out only roles of the units it manages, never global ones.
-        for (const role of added) {
-          const units = links.filter((l) => l.objectId === role.id).map((l) => l.organizeId);
-          if (role.globalMark === 1 || units.length === 0 || !units.some((u) => inScope(scope, u)))
-            throw badRequest(UserMessages.roleOutOfScope);
-        }
-      }
+      const added = rows.filter((r) => !current?.roleIds.includes(r.id));
+      await assertRolesInScope(tx, scope, added);
+      const beyond = await ceiling.exceeding(
+        RelationType.Role,
+        added.map((r) => r.id),
+      );
+      if (beyond.length) throw badRequest(GrantMessages.roleBeyond);
     }
     if (body.groupId?.length) {
       const rows = await tx
@@ -519,7 +503,7 @@ export class UserService {
       .transaction(async (tx) => {
         const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.account, body.account));
         if (taken) throw badRequest(UserMessages.accountExists);
-        await this.checkReferences(tx, scope, body, null, undefined);
+        await this.checkReferences(tx, scope, await grantCeiling(tx, session), body, null, undefined);
         await tx.insert(users).values({
           id,
           account: body.account,
@@ -558,7 +542,7 @@ export class UserService {
     if (body.organizeId) assertAllInScope(scope, body.organizeId);
     const relations = (await relationsOf(this.db, [id])).get(id);
     await this.db.transaction(async (tx) => {
-      await this.checkReferences(tx, scope, body, id, relations);
+      await this.checkReferences(tx, scope, await grantCeiling(tx, session), body, id, relations);
       await updateVersioned(
         tx,
         users,

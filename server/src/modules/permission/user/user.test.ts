@@ -27,6 +27,7 @@ import {
   moduleForms,
   modules,
   organizeAdministrators,
+  organizeRelations,
   organizes,
   positions,
   roles,
@@ -34,6 +35,7 @@ import {
   userRelations,
   users,
 } from '../../../db/schema/index.js';
+import { GrantMessages } from '../grants.js';
 import { ScopeMessages } from '../scope.js';
 import { ImportMessages, USER_SHEET_COLUMNS } from './importExport.js';
 import { UserMessages } from './service.js';
@@ -706,6 +708,143 @@ describe('user relations (member dialogs)', () => {
     expect(
       (await server.request<{ ids: string[] }>('GET', `${path}?objectType=Role`, { token: admin })).data.ids,
     ).toEqual([b.id]);
+  });
+});
+
+describe('relation writes apply the user form’s scope rules (issue #10)', () => {
+  /** A role (global unless units are given) carrying one page, bound to nobody. */
+  const roleWithPage = async (moduleCode: string, units: string[] = []) => {
+    const db = server.services.db;
+    const roleId = newId();
+    await db.insert(roles).values({
+      id: roleId,
+      fullName: `载权角色${roleId.slice(-6)}`,
+      enCode: `carry${roleId.replace(/-/g, '')}`,
+      globalMark: units.length ? 0 : 1,
+    });
+    for (const organizeId of units)
+      await db
+        .insert(organizeRelations)
+        .values({ id: newId(), organizeId, objectType: 'Role', objectId: roleId });
+    const [page] = await db.select().from(modules).where(eq(modules.enCode, moduleCode));
+    await db
+      .insert(authorizes)
+      .values({ id: newId(), itemType: 'module', itemId: page!.id, objectType: 'Role', objectId: roleId });
+    return roleId;
+  };
+  const members = async (objectId: string) =>
+    (
+      await server.services.db
+        .select({ userId: userRelations.userId })
+        .from(userRelations)
+        .where(eq(userRelations.objectId, objectId))
+    )
+      .map((r) => r.userId)
+      .sort();
+  const bind = (token: string, objectId: string, objectType: string, userIds: string[]) =>
+    server.request('POST', `/api/permission/UserRelation/${objectId}`, {
+      token,
+      json: { objectType, userIds },
+    });
+
+  it('a grade administrator cannot join itself or others to a global role; roles of its units still work', async () => {
+    const bureau = await f().unit('QZF-SJJ');
+    const grade = await f().person(bureau.id);
+    const colleague = await f().person(bureau.id);
+    await f().gradeAdmin(grade.id, bureau.id);
+    const token = await grade.token();
+    const systemRole = await roleWithPage('system.sysConfig');
+    for (const userIds of [[grade.id], [colleague.id]]) {
+      const refused = await bind(token, systemRole, 'Role', userIds);
+      expect([refused.code, refused.msg]).toEqual([400, UserMessages.roleOutOfScope]);
+    }
+    expect(await members(systemRole)).toEqual([]);
+    const sysConfig = await server.request('GET', '/api/system/SysConfig', { token });
+    expect(sysConfig.msg).toBe(Messages.permissionDenied);
+
+    // A role of another unit is refused as well; a role of its own unit works.
+    const foreignRole = await roleWithPage('permission.user', [(await f().unit('QZF-CZJ')).id]);
+    expect((await bind(token, foreignRole, 'Role', [colleague.id])).msg).toBe(UserMessages.roleOutOfScope);
+    expect(await members(foreignRole)).toEqual([]);
+    const ownRole = await roleWithPage('permission.user', [bureau.id]);
+    const ok = await bind(token, ownRole, 'Role', [colleague.id]);
+    expect(ok.code).toBe(200);
+    expect(await members(ownRole)).toEqual([colleague.id]);
+    // Removing a member of a global role stays possible inside its units (as on the user form).
+    await server.services.db
+      .insert(userRelations)
+      .values({ id: newId(), userId: colleague.id, objectType: 'Role', objectId: systemRole });
+    expect((await bind(token, systemRole, 'Role', [])).code).toBe(200);
+    expect(await members(systemRole)).toEqual([]);
+  });
+
+  it('only administrators bind users to roles or positions carrying pages the caller lacks', async () => {
+    const unit = await f().unit('QZF-CZJ');
+    const holder = await f().person(unit.id);
+    const other = await f().person(unit.id);
+    await f().grantPage(holder.id, 'permission.role', { buttons: 'all' });
+    await f().grantPage(holder.id, 'permission.position', { buttons: 'all' });
+    await f().grantPage(holder.id, 'permission.user', { buttons: 'all', forms: 'all', schemes: ['all'] });
+    const token = await holder.token();
+    const systemRole = await roleWithPage('system.sysConfig');
+    for (const userIds of [[holder.id], [other.id]]) {
+      const refused = await bind(token, systemRole, 'Role', userIds);
+      expect([refused.code, refused.msg]).toEqual([400, GrantMessages.roleBeyond]);
+    }
+    expect(await members(systemRole)).toEqual([]);
+    const before = await f().userRow(other.id);
+    const viaForm = await server.request('PUT', `${BASE}/${other.id}`, {
+      token,
+      json: { version: before.version, roleId: systemRole },
+    });
+    expect([viaForm.code, viaForm.msg]).toEqual([400, GrantMessages.roleBeyond]);
+    const [systemRoleRow] = await server.services.db.select().from(roles).where(eq(roles.id, systemRole));
+    const imported = await server.request<ImportResult>('POST', `${BASE}/ImportData`, {
+      token,
+      json: {
+        list: [
+          {
+            account: `imp${Date.now().toString(36)}`,
+            realName: '导入越权',
+            gender: '男',
+            organizeId: '示范区人民政府/财政局',
+            roleId: systemRoleRow!.fullName,
+          },
+        ],
+      },
+    });
+    expect(imported.data).toMatchObject({ snum: 0, fnum: 1 });
+    expect(imported.data.failResult[0]!.errorsInfo).toBe(
+      `${GrantMessages.roleBeyond}（${systemRoleRow!.fullName}）`,
+    );
+    expect(await members(systemRole)).toEqual([]);
+
+    const [position] = await server.services.db
+      .select()
+      .from(positions)
+      .where(eq(positions.organizeId, unit.id));
+    const [sysConfig] = await server.services.db
+      .select()
+      .from(modules)
+      .where(eq(modules.enCode, 'system.sysConfig'));
+    await server.services.db.insert(authorizes).values({
+      id: newId(),
+      itemType: 'module',
+      itemId: sysConfig!.id,
+      objectType: 'Position',
+      objectId: position!.id,
+    });
+    const positionMembers = await members(position!.id);
+    const refusedPosition = await bind(token, position!.id, 'Position', [...positionMembers, other.id]);
+    expect([refusedPosition.code, refusedPosition.msg]).toEqual([400, GrantMessages.positionBeyond]);
+    expect(await members(position!.id)).toEqual(positionMembers);
+
+    // A global role carrying only what the caller holds, and administrators, still work.
+    const plainRole = await roleWithPage('permission.user');
+    expect((await bind(token, plainRole, 'Role', [other.id])).code).toBe(200);
+    expect(await members(plainRole)).toEqual([other.id]);
+    expect((await bind(admin, systemRole, 'Role', [other.id])).code).toBe(200);
+    expect(await members(systemRole)).toEqual([other.id]);
   });
 });
 
