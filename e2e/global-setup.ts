@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -28,7 +28,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Starts the built server on a free port with a fresh data folder and demo data, without
- * ADMIN_PASSWORD, learns the generated administrator password from its banner, and stops it after
+ * ADMIN_PASSWORD, learns the generated administrator password from the file it writes, and stops it after
  * the run. NODE_ENV=test with CAPTCHA_ECHO=1 makes the server print `captcha <timestamp> <code>`.
  */
 export default async function setup(project: TestProject) {
@@ -98,10 +98,12 @@ export default async function setup(project: TestProject) {
     if (!ready) await sleep(250);
   }
 
-  const password = /password:\s+(\S+)/.exec(output)?.[1];
+  // Its output is a pipe, not a terminal, so the server writes the password to this file.
+  const passwordFile = join(dataDir, 'initial-admin-password');
+  const password = existsSync(passwordFile) ? readFileSync(passwordFile, 'utf8').trim() : '';
   if (!password) {
     child.kill('SIGTERM');
-    throw new Error(`the server printed no administrator password:\n${output.slice(-4000)}`);
+    throw new Error(`the server wrote no ${passwordFile}:\n${output.slice(-4000)}`);
   }
 
   project.provide('baseUrl', baseUrl);

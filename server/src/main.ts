@@ -1,11 +1,46 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openKeyValueStore } from './core/kv/index.js';
 import { openDatabase } from './db/client.js';
 import { ADMIN_ACCOUNT, seedDatabase } from './db/seed/index.js';
 import { createServices } from './services.js';
+
+const INITIAL_PASSWORD_FILE = 'initial-admin-password';
+
+/**
+ * The generated password is the one way in, so it must not scroll away under request logs nor
+ * land in a log file: in a terminal it is printed once; otherwise it is written to a file only
+ * this user can read, and one log line says where.
+ */
+function announceAdminPassword(app: FastifyInstance, dataDir: string, password: string) {
+  if (process.stdout.isTTY) {
+    process.stdout.write(
+      [
+        '',
+        '============================================================',
+        '  First start: the administrator account was created.',
+        `  account:  ${ADMIN_ACCOUNT}`,
+        `  password: ${password}`,
+        '  It is shown only this once and must be changed at first sign-in.',
+        '============================================================',
+        '',
+      ].join('\n'),
+    );
+    return;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.resolve(dataDir, INITIAL_PASSWORD_FILE);
+  // A fresh file, so the mode holds even where an old one (or a link) was left behind.
+  rmSync(file, { force: true });
+  writeFileSync(file, `${password}\n`, { mode: 0o600, flag: 'wx' });
+  app.log.warn(
+    `First start: the password of the administrator account "${ADMIN_ACCOUNT}" is in ${file}; it must be changed at first sign-in, then delete the file`,
+  );
+}
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -29,23 +64,9 @@ async function main() {
     adminPassword: config.ADMIN_PASSWORD,
     demo: config.DEMO_DATA,
   });
-  if (seeded.generatedAdminPassword) {
-    // Printed once, to the console only (never to the log): the one way to learn it.
-    process.stdout.write(
-      [
-        '',
-        '============================================================',
-        '  First start: the administrator account was created.',
-        `  account:  ${ADMIN_ACCOUNT}`,
-        `  password: ${seeded.generatedAdminPassword}`,
-        '  It is shown only this once and must be changed at first sign-in.',
-        '============================================================',
-        '',
-      ].join('\n'),
-    );
-  }
-
   const app = await buildApp(services);
+  if (seeded.generatedAdminPassword)
+    announceAdminPassword(app, config.DATA_DIR, seeded.generatedAdminPassword);
   await app.listen({ port: config.PORT, host: config.HOST });
 
   let stopping = false;

@@ -1,0 +1,93 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, md5, type TestDatabase } from '../test/harness.js';
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Starts src/main.ts as an operator would, with its output piped (not a terminal, like a log
+ * file or a service manager), until it answers; returns everything it printed so far.
+ */
+async function startProcess(env: Record<string, string>) {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env };
+  delete childEnv.ADMIN_PASSWORD;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'src/main.ts'], {
+    cwd: serverRoot,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<never>((_, reject) =>
+    child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`))),
+  );
+  const ready = (async () => {
+    for (;;) {
+      const answer = await fetch(`http://127.0.0.1:${port}/api/oauth/getConfig/admin`).catch(() => null);
+      if (answer?.ok) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  await Promise.race([ready, exited]);
+  return { child, port, output: () => output };
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+describe('the generated administrator password, output not a terminal', () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'console-first-start-'));
+  let database: TestDatabase | undefined;
+  afterAll(async () => {
+    rmSync(work, { recursive: true, force: true });
+    await database?.drop();
+  });
+
+  async function firstStart(env: Record<string, string>, dataDir: string) {
+    const started = await startProcess({ ...env, DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    try {
+      const file = path.join(dataDir, 'initial-admin-password');
+      expect(existsSync(file)).toBe(true);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const password = readFileSync(file, 'utf8').trim();
+      expect(password).toMatch(/^\S{12}$/);
+      // Never printed, so it lands in no log; one line says where it is.
+      expect(started.output()).not.toContain(password);
+      expect(started.output()).toContain(file);
+      const login = await fetch(`http://127.0.0.1:${started.port}/api/oauth/Login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ account: 'admin', password: md5(password) }).toString(),
+      });
+      expect(((await login.json()) as { code: number }).code).toBe(200);
+    } finally {
+      await stop(started.child);
+    }
+  }
+
+  it('is written once to DATA_DIR/initial-admin-password (mode 0600), not printed', async () => {
+    await firstStart({ DATABASE_URL: '' }, path.join(work, 'embedded'));
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'goes to DATA_DIR, created for it, when the database is PostgreSQL',
+    async () => {
+      database = await createTestDatabase();
+      await firstStart({ DATABASE_URL: database.url!, REDIS_URL: '' }, path.join(work, 'not-yet', 'there'));
+    },
+  );
+});
