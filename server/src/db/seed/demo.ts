@@ -371,6 +371,7 @@ const COMMON_PAGES: ModuleGrant[] = [
 ];
 
 const FULL = { buttons: 'all', columns: 'all', forms: 'all', schemes: ['all'] } as const;
+const OWN_DEPARTMENT = { ...FULL, schemes: ['org'] } as const;
 
 export const DEMO_ROLE_GRANTS: Readonly<Record<string, readonly ModuleGrant[]>> = {
   staff: [
@@ -390,11 +391,12 @@ export const DEMO_ROLE_GRANTS: Readonly<Record<string, readonly ModuleGrant[]>> 
     { module: 'workFlow.workFlowDetail' },
   ],
   kbEditor: [...COMMON_PAGES, { module: 'questionAnswering.zskManagement', ...FULL }],
+  // Its own department only, as its name says (migration 0006 narrows existing databases).
   deptAdmin: [
     ...COMMON_PAGES,
-    { module: 'permission.user', ...FULL },
-    { module: 'permission.organize', ...FULL },
-    { module: 'permission.position', ...FULL },
+    { module: 'permission.user', ...OWN_DEPARTMENT },
+    { module: 'permission.organize', ...OWN_DEPARTMENT },
+    { module: 'permission.position', ...OWN_DEPARTMENT },
   ],
   auditor: [
     ...COMMON_PAGES,
