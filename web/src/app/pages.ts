@@ -104,6 +104,10 @@ export const PAGES: Record<string, PageEntry> = {
     load: () => import('../features/knowledge-base/knowledge-base-page'),
     namespaces: ['knowledgeBase', 'orgPicker', 'widgets'],
   },
+  'questionAnswering/chat': {
+    load: () => import('../features/knowledge-chat/chat-page'),
+    namespaces: ['knowledgeChat'],
+  },
   /** Not a menu page: the router's public-but-guarded /scanLogin (QR code confirmation) uses it. */
   scanLogin: { load: () => import('../features/scan-confirm/scan-confirm-page'), namespaces: ['scan'] },
 };
