@@ -1,3 +1,4 @@
+export * from './knowledge.js';
 export * from './message.js';
 export * from './permission.js';
 export * from './system.js';

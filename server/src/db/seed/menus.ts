@@ -139,6 +139,7 @@ export const PAGE_ADDRESSES: readonly string[] = [
   'basic/dynamicDataReport',
   'basic/dynamicPortal',
   'questionAnswering/zskManagement',
+  'questionAnswering/chat',
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -307,6 +308,7 @@ export const MENU_TREE: readonly MenuSeed[] = [
       forms: items('fullName:知识库名称,description:描述,sortCode:排序,enabledMark:状态'),
       schemes: [ALL, OWN],
     }),
+    page('questionAnswering', 'chat', '智能问答'),
   ]),
 
   directory('onlineDev', '在线开发', [
