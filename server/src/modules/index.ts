@@ -4,6 +4,7 @@ import { registerCaptchaRoutes } from './captcha/routes.js';
 import { registerDownloadRoute } from './file/download.js';
 import { registerUploadRoutes } from './file/upload.js';
 import { registerHomeRoutes } from './home/routes.js';
+import { registerKnowledgeRoutes } from './knowledge/routes.js';
 import { registerMessageRoutes } from './message/routes.js';
 import { registerMsgCenterRoutes } from './msgCenter/routes.js';
 import { registerOAuthRoutes } from './oauth/routes.js';
@@ -47,4 +48,5 @@ export function registerModules(app: FastifyInstance, services: Services) {
   registerAuthorizeRoutes(app, services);
   registerMsgCenterRoutes(app, services);
   registerScheduleRoutes(app, services);
+  registerKnowledgeRoutes(app, services);
 }
