@@ -597,7 +597,9 @@ export class UserService {
 
   /**
    * Sets the password the administrator chose (its MD5) or a random one, which is answered once.
-   * Either way the user must change it at the next sign-in, and its sessions end.
+   * Either way the user must change it at the next sign-in, and its sessions end. Only an
+   * administrator resets the password of someone holding grants the caller lacks (else the
+   * caller could sign in as them and gain those grants).
    */
   async resetPassword(
     session: Session,
@@ -606,6 +608,8 @@ export class UserService {
     log: RuleLog,
   ): Promise<{ password?: string }> {
     await this.editableTarget(session, id, log);
+    if (await (await grantCeiling(this.db, session)).exceededByUser(id))
+      throw badRequest(GrantMessages.userBeyond);
     const generated = body.userPassword ? undefined : generatePassword();
     const digest = body.userPassword ?? md5Hex(generated!);
     const passwordHash = await hashPassword(digest);

@@ -561,6 +561,33 @@ describe('grade administrators (IDOR)', () => {
   });
 });
 
+describe('password resets by grade administrators (issue #10)', () => {
+  it('refuses a user of its units who holds grants the grade administrator lacks; others still work', async () => {
+    const bureau = await f().unit('QZF-SJJ');
+    const grade = await f().person(bureau.id);
+    await f().gradeAdmin(grade.id, bureau.id);
+    const token = await grade.token();
+    const powerful = await f().person(bureau.id);
+    await f().grantPage(powerful.id, 'system.sysConfig');
+    const before = await f().userRow(powerful.id);
+    const refused = await server.request('POST', `${BASE}/${powerful.id}/Actions/ResetPassword`, {
+      token,
+      json: {},
+    });
+    expect([refused.code, refused.msg]).toEqual([400, GrantMessages.userBeyond]);
+    expect(await f().userRow(powerful.id)).toEqual(before);
+    expect((await server.loginAnswer(powerful.account, 'Passw0rd1')).code).toBe(200);
+
+    const plain = await f().person(bureau.id);
+    const reset = await server.request('POST', `${BASE}/${plain.id}/Actions/ResetPassword`, {
+      token,
+      json: { userPassword: md5('NewPass1'), validatePassword: md5('NewPass1') },
+    });
+    expect(reset.code).toBe(200);
+    expect((await server.loginAnswer(plain.account, 'NewPass1')).code).toBe(200);
+  });
+});
+
 describe('data, column and form rules on the user list', () => {
   it('a scheme "own organisation" shows only those rows; all data after the grant changes, at the next request', async () => {
     const unit = await f().unit('QZF-FGJ');
