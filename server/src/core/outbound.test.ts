@@ -9,6 +9,7 @@ import {
   OutboundMessages,
   outboundFetch,
   parseOutboundAllow,
+  readText,
   setOutboundAllow,
 } from './outbound.js';
 
@@ -56,6 +57,8 @@ beforeAll(async () => {
       res.write('data: first\n\n');
       // The second event only goes out once the test has read the first: a buffered answer hangs.
       sseGate = () => res.end('data: second\n\n');
+    } else if (url.pathname === '/big') {
+      res.writeHead(200).end('x'.repeat(4096));
     } else if (url.pathname === '/silent') {
       // never answers
     } else {
@@ -191,6 +194,14 @@ describe('outboundFetch', () => {
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
       rest += decoder.decode(chunk.value);
     expect(rest).toBe('data: second\n\n');
+  });
+
+  it('reads an answer up to a size and refuses a larger one', async () => {
+    const origin = `http://127.0.0.1:${standIn.port}`;
+    expect(await readText(await outboundFetch(`${origin}/big`), origin, 4096)).toHaveLength(4096);
+    await expect(readText(await outboundFetch(`${origin}/big`), origin, 1024)).rejects.toThrow(
+      OutboundMessages.tooLarge(origin, 1024),
+    );
   });
 
   it("rejects with the caller's abort reason", async () => {

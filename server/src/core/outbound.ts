@@ -30,6 +30,8 @@ export const OutboundMessages = {
     `无法连接 ${origin}：地址不可达、端口未开放、响应超时或不在允许访问的地址内`,
   badUrl: '地址格式不正确，请填写以 http:// 或 https:// 开头的完整地址',
   tooManyRedirects: (origin: string) => `${origin} 重定向次数过多`,
+  tooLarge: (origin: string, maxBytes: number) =>
+    `${origin} 的应答超过${Math.round(maxBytes / 1024)}KB，已拒绝`,
 } as const;
 
 export interface OutboundInit {
@@ -202,21 +204,22 @@ async function vet(host: string, port: number, origin: string): Promise<VettedAd
 
 /**
  * For clients that open their own sockets (SMTP): the address to connect to for `host`, or an
- * OutboundError. Connect to `address` and give `servername` to TLS so the certificate is checked
- * against the name.
+ * OutboundError. Connect to `address` and give `servername` (absent for an IP) to TLS so the
+ * certificate is checked against the name; `origin` is how messages name the target.
  */
 export async function checkOutboundHost(
   host: string,
   port: number,
-): Promise<VettedAddress & { servername: string }> {
+): Promise<VettedAddress & { servername?: string; origin: string }> {
   let name: string;
   try {
     name = new URL(`http://${isIP(host) === 6 ? `[${host}]` : host}`).hostname;
   } catch {
-    throw new OutboundError(OutboundMessages.unreachable(host), `bad host ${host}`);
+    throw new OutboundError(OutboundMessages.unreachable(`${host}:${port}`), `bad host ${host}`);
   }
-  const vetted = await vet(name, port, `${bareHost(name)}:${port}`);
-  return { ...vetted, servername: bareHost(name) };
+  const origin = `${name}:${port}`;
+  const vetted = await vet(name, port, origin);
+  return { ...vetted, servername: isIP(bareHost(name)) ? undefined : bareHost(name), origin };
 }
 
 /** Always answers the vetted address, whatever name the socket asks for. */
@@ -325,3 +328,25 @@ export async function outboundFetch(url: string | URL, init: OutboundInit = {}):
 
 const withoutHeaders = (headers: Record<string, string>, names: string[]) =>
   Object.fromEntries(Object.entries(headers).filter(([key]) => !names.includes(key.toLowerCase())));
+
+/**
+ * The answer's body as text, at most `maxBytes` (default 1 MiB): a vendor answer larger than
+ * that is refused rather than held in memory. Failures are OutboundErrors naming the origin.
+ */
+export async function readText(response: Response, origin: string, maxBytes = 1024 * 1024): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of response.body ?? []) {
+      size += chunk.byteLength;
+      // Leaving the loop cancels the stream, which closes the connection.
+      if (size > maxBytes)
+        throw new OutboundError(OutboundMessages.tooLarge(origin, maxBytes), `answer over ${maxBytes} bytes`);
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    if (error instanceof OutboundError) throw error;
+    throw new OutboundError(OutboundMessages.unreachable(origin), (error as Error).message);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

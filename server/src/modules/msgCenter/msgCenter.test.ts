@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import type {
   AccountConfigItem,
   MessageMonitorItem,
@@ -14,6 +15,7 @@ import {
   type TestDatabase,
   type TestServer,
 } from '../../../test/harness.js';
+import { OutboundMessages } from '../../core/outbound.js';
 import {
   messageAccounts,
   messageMonitors,
@@ -23,7 +25,7 @@ import {
 } from '../../db/schema/index.js';
 import { SECRET_MASK } from '../system/sysConfig/routes.js';
 import { sendByConfig } from './send.js';
-import { startHttpReceiver, startSmtpReceiver } from './testing.js';
+import { RECEIVER_FAILURE_BODY, startHttpReceiver, startSmtpReceiver } from './testing.js';
 
 let database: TestDatabase;
 let server: TestServer;
@@ -33,17 +35,35 @@ let http: Awaited<ReturnType<typeof startHttpReceiver>>;
 let aliceId: string;
 let bobId: string;
 let readerToken: string;
+/** Loopback services OUTBOUND_ALLOW does not name, and a port nothing listens on that it does. */
+let blockedSmtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+let internal: Awaited<ReturnType<typeof startHttpReceiver>>;
+let closedPort: number;
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
 
 const SMTP_USER = 'robot@district.example';
 const SMTP_PASS = 'smtp-Secret-1';
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  [server, smtp, http] = await Promise.all([
-    startServer({ database }),
+  [smtp, http, blockedSmtp, internal, closedPort] = await Promise.all([
     startSmtpReceiver(SMTP_USER, SMTP_PASS),
     startHttpReceiver(),
+    startSmtpReceiver(SMTP_USER, SMTP_PASS),
+    startHttpReceiver(),
+    freePort(),
   ]);
+  server = await startServer({
+    database,
+    env: { OUTBOUND_ALLOW: `127.0.0.1:${smtp.port},127.0.0.1:${http.port},127.0.0.1:${closedPort}` },
+  });
   token = await server.adminToken();
   aliceId = await server.addUser('alice', 'Alice1234', {
     realName: '张三',
@@ -55,7 +75,7 @@ beforeAll(async () => {
   readerToken = await server.login('reader', 'Reader123');
 });
 afterAll(async () => {
-  await Promise.all([server?.close(), smtp?.close(), http?.close()]);
+  await Promise.all([server?.close(), smtp?.close(), http?.close(), blockedSmtp?.close(), internal?.close()]);
   await database?.drop();
 });
 
@@ -193,6 +213,33 @@ describe('account configurations', () => {
     expect(refused.msg).toContain('邮件发送失败');
     const bad = await send('POST', '/api/message/MessageTemplateConfig/testSendMail', { ...mailSettings() });
     expect(bad.msg).toContain('请输入收件人邮箱');
+  });
+
+  it('refuses a test mail to an SMTP server that is not public, in the words of a closed port', async () => {
+    const tryMail = (smtpHost: string, smtpPort: number) =>
+      send('POST', '/api/message/MessageTemplateConfig/testSendMail', {
+        ...mailSettings(),
+        smtpHost,
+        smtpPort,
+        testSendEmail: 'someone@district.example',
+      });
+    const p = blockedSmtp.port;
+    for (const [host, shown] of [
+      ['127.0.0.1', `127.0.0.1:${p}`],
+      ['localhost', `localhost:${p}`],
+      ['2130706433', `127.0.0.1:${p}`],
+      ['::1', `[::1]:${p}`],
+      ['169.254.169.254', `169.254.169.254:${p}`],
+    ]) {
+      const answer = await tryMail(host!, p);
+      expect([answer.code, answer.msg]).toEqual([
+        400,
+        `邮件发送失败：${OutboundMessages.unreachable(shown!)}`,
+      ]);
+    }
+    expect(blockedSmtp.mails).toEqual([]);
+    const closed = await tryMail('127.0.0.1', closedPort);
+    expect(closed.msg).toBe(`邮件发送失败：${OutboundMessages.unreachable(`127.0.0.1:${closedPort}`)}`);
   });
 });
 
@@ -532,6 +579,103 @@ describe('sending', () => {
     expect(await total()).toBe(before - 1);
     expect((await send('DELETE', '/api/message/MessageMonitor/empty')).code).toBe(200);
     expect(await total()).toBe(0);
+  });
+});
+
+describe('non-public addresses', () => {
+  it('refuses every channel there, directly or through a redirect, recording one text and never the answer', async () => {
+    const p = internal.port;
+    http.redirectTo(internal.base);
+    const targets: [string, Record<string, unknown>, string][] = [
+      ['webhook', { url: `http://0x7f000001:${p}/hook` }, `http://127.0.0.1:${p}`],
+      ['webhook', { url: `${http.base}/redirect/hook` }, http.base],
+      [
+        'wecom',
+        { corpId: 'ww1', agentId: '1', appSecret: 's1', baseUrl: `http://127.1:${p}` },
+        `http://127.0.0.1:${p}`,
+      ],
+      [
+        'dingtalk',
+        { agentId: '7', appKey: 'k', appSecret: 's', baseUrl: `http://[::1]:${p}` },
+        `http://[::1]:${p}`,
+      ],
+      ['mp', { appId: 'wx', appSecret: 's', baseUrl: `http://localhost:${p}` }, `http://localhost:${p}`],
+      [
+        'sms',
+        {
+          vendor: 'aliyun',
+          accessKeyId: 'a',
+          accessKeySecret: 's',
+          signName: '区',
+          baseUrl: `http://2130706433:${p}`,
+        },
+        `http://127.0.0.1:${p}`,
+      ],
+    ];
+    const template = (messageType: string, i: number) =>
+      create('/api/message/MessageTemplateConfig', {
+        fullName: `内网 ${i}`,
+        enCode: `internal${i}`,
+        messageSource: 2,
+        messageType,
+        templateCode: 'T1',
+        title: '标题',
+        content: '内容',
+        params: [],
+      });
+    for (const [i, [category, settings, origin]] of targets.entries()) {
+      const configId = await create('/api/message/SendMessageConfig', {
+        fullName: `内网发送 ${i}`,
+        enCode: `internalSend${i}`,
+        messageSource: 2,
+        templates: [
+          {
+            messageType: category,
+            templateId: await template(category, i),
+            accountConfigId: await account(category, `internalAccount${i}`, settings),
+          },
+        ],
+      });
+      const result = await send<SendResult[]>('POST', '/api/message/SendMessageConfig/testSendConfig', {
+        id: configId,
+        userIds: [aliceId],
+        params: {},
+      });
+      expect(result.data, category).toMatchObject([
+        { state: 0, error: OutboundMessages.unreachable(origin) },
+      ]);
+    }
+    expect(internal.requests).toEqual([]);
+  });
+
+  it('reports an HTTP error by its status, never by what the target answered', async () => {
+    const configId = await create('/api/message/SendMessageConfig', {
+      fullName: '故障发送',
+      enCode: 'failingSend',
+      messageSource: 2,
+      templates: [
+        {
+          messageType: 'webhook',
+          templateId: await create('/api/message/MessageTemplateConfig', {
+            fullName: '故障模板',
+            enCode: 'failingTemplate',
+            messageSource: 2,
+            messageType: 'webhook',
+            title: '标题',
+            content: '内容',
+            params: [],
+          }),
+          accountConfigId: await account('webhook', 'failingHook', { url: `${http.base}/fail` }),
+        },
+      ],
+    });
+    const result = await send<SendResult[]>('POST', '/api/message/SendMessageConfig/testSendConfig', {
+      id: configId,
+      userIds: [aliceId],
+      params: {},
+    });
+    expect(result.data[0]!.error).toBe(`${http.base} 返回 HTTP 500`);
+    expect(result.data[0]!.error).not.toContain(RECEIVER_FAILURE_BODY);
   });
 });
 

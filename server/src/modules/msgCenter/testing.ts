@@ -59,12 +59,16 @@ export interface ReceivedRequest {
   body: unknown;
 }
 
+/** What the receiver's '/fail' answers: no message of ours may ever show it. */
+export const RECEIVER_FAILURE_BODY = 'receiver-internal-detail';
+
 /**
  * Answers what the vendors answer on their paths (tokens, errcode 0, Code OK); '/fail' answers
- * HTTP 500. Every request is recorded.
+ * HTTP 500; '/redirect/<path>' answers 302 to `<redirectTo>/<path>`. Every request is recorded.
  */
 export async function startHttpReceiver() {
   const requests: ReceivedRequest[] = [];
+  const state = { redirectTo: '' };
   const answers: Record<string, unknown> = {
     '/cgi-bin/gettoken': { errcode: 0, access_token: 'wecom-token' },
     '/gettoken': { errcode: 0, access_token: 'ding-token' },
@@ -91,7 +95,12 @@ export async function startHttpReceiver() {
         body,
       });
       if (url.pathname === '/fail') {
-        res.writeHead(500).end('down');
+        res.writeHead(500).end(RECEIVER_FAILURE_BODY);
+        return;
+      }
+      if (url.pathname.startsWith('/redirect/')) {
+        const location = `${state.redirectTo}${url.pathname.slice('/redirect'.length)}${url.search}`;
+        res.writeHead(302, { location }).end(RECEIVER_FAILURE_BODY);
         return;
       }
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -99,10 +108,15 @@ export async function startHttpReceiver() {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = (server.address() as AddressInfo).port;
   return {
-    base,
+    base: `http://127.0.0.1:${port}`,
+    port,
     requests,
+    /** Where '/redirect/…' sends the caller. */
+    redirectTo(base: string) {
+      state.redirectTo = base;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -11,6 +11,7 @@ import {
   type TestServer,
 } from '../../../test/harness.js';
 import { logs, userSessions, users } from '../../db/schema/index.js';
+import { startHttpReceiver } from '../msgCenter/testing.js';
 
 let database: TestDatabase;
 let server: TestServer;
@@ -21,24 +22,15 @@ let received: Record<string, string>[] = [];
 let gatewayStatus = 200;
 let gateway: Server;
 let gatewayUrl: string;
+/** Allowed, and redirects on /redirect/…; and a loopback service OUTBOUND_ALLOW does not name. */
+let hop: Awaited<ReturnType<typeof startHttpReceiver>>;
+let internal: Awaited<ReturnType<typeof startHttpReceiver>>;
 
 let ipCounter = 0;
 /** Each test speaks from its own address, so per-address limits do not leak between tests. */
 const freshIp = () => `203.0.113.${++ipCounter}`;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startServer({
-    database,
-    demo: true,
-    env: { TRUST_PROXY: '1' },
-    logStream: new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
-        done();
-      },
-    }),
-  });
   gateway = createServer((req: IncomingMessage, res: ServerResponse) => {
     let body = '';
     req.on('data', (chunk) => {
@@ -52,9 +44,23 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
   gatewayUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/sms`;
+  [hop, internal] = await Promise.all([startHttpReceiver(), startHttpReceiver()]);
+  database = await createTestDatabase();
+  server = await startServer({
+    database,
+    demo: true,
+    env: { TRUST_PROXY: '1', OUTBOUND_ALLOW: `${new URL(gatewayUrl).host},127.0.0.1:${hop.port}` },
+    logStream: new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
+        done();
+      },
+    }),
+  });
 });
 afterAll(async () => {
   await new Promise((resolve) => gateway.close(resolve));
+  await Promise.all([hop.close(), internal.close()]);
   await server.close();
   await database.drop();
 });
@@ -288,6 +294,25 @@ describe('SMS webhook channel', () => {
     await setChannel('webhook', 'http://127.0.0.1:1/sms');
     const sent = await sendCode('13900000005', freshIp());
     expect([sent.code, sent.msg]).toEqual([400, '短信发送失败：无法连接短信通道']);
+    await setChannel('');
+  });
+
+  it('refuses a gateway that is not public, in any spelling and through a redirect, like an unreachable one', async () => {
+    const p = internal.port;
+    hop.redirectTo(internal.base);
+    for (const endpoint of [
+      `http://127.0.0.1:${p}/sms`,
+      `http://0x7f000001:${p}/sms`,
+      `http://localhost:${p}/sms`,
+      `http://[::ffff:127.0.0.1]:${p}/sms`,
+      'http://169.254.169.254/sms',
+      `${hop.base}/redirect/sms`,
+    ]) {
+      await setChannel('webhook', endpoint);
+      const sent = await sendCode('13900000006', freshIp());
+      expect([sent.code, sent.msg], endpoint).toEqual([400, '短信发送失败：无法连接短信通道']);
+    }
+    expect(internal.requests).toEqual([]);
     await setChannel('');
   });
 });

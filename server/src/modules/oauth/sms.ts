@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { chinaDay, chinaDayStart, DAY_MS, HOUR_MS } from '../../core/calendar.js';
 import { BizError, badRequest } from '../../core/errors.js';
 import type { KeyValueStore } from '../../core/kv/index.js';
+import { OutboundError, outboundFetch } from '../../core/outbound.js';
 import type { SysConfigService } from '../system/sysConfig/service.js';
 
 const CODE_TTL_MS = 10 * 60_000;
@@ -21,8 +22,8 @@ export const SmsMessages = {
   ipHourlyLimit: (seconds: number) =>
     `当前网络获取验证码次数过多（每小时${PER_IP_PER_HOUR}次），请${seconds}秒后再试`,
   channelFailed: (reason: string) => `短信发送失败：${reason}`,
-  channelTimeout: `短信通道${WEBHOOK_TIMEOUT_MS / 1000}秒内无响应`,
   channelStatus: (status: number) => `短信通道返回 HTTP ${status}`,
+  /** Refused address, closed port, timeout alike: the public sign-in page learns nothing more. */
   channelUnreachable: '无法连接短信通道',
   channelNoEndpoint: '未配置短信通道地址（smsEndpoint）',
   wrongCode: '手机号或验证码错误',
@@ -96,7 +97,8 @@ export class SmsCodeService {
         this.kv.del(`sms:sent:${mobile}`),
       ]);
       const reason = error instanceof BizError ? error.message : SmsMessages.channelUnreachable;
-      this.log.warn({ mobile: maskMobile(mobile), reason }, 'SMS webhook failed');
+      const detail = error instanceof OutboundError ? error.reason : undefined;
+      this.log.warn({ mobile: maskMobile(mobile), reason, detail }, 'SMS webhook failed');
       throw badRequest(SmsMessages.channelFailed(reason));
     }
     return { channel: 'webhook' };
@@ -104,23 +106,13 @@ export class SmsCodeService {
 
   private async postWebhook(endpoint: string, payload: Record<string, string>): Promise<void> {
     if (!/^https?:\/\//i.test(endpoint)) throw badRequest(SmsMessages.channelNoEndpoint);
-    let response: Response;
-    try {
-      response = await fetch(endpoint, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(payload),
-        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-      });
-    } catch (error) {
-      const name = (error as Error).name;
-      throw badRequest(
-        name === 'TimeoutError' || name === 'AbortError'
-          ? SmsMessages.channelTimeout
-          : SmsMessages.channelUnreachable,
-      );
-    }
-    await response.arrayBuffer().catch(() => undefined);
+    const response = await outboundFetch(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+      timeoutMs: WEBHOOK_TIMEOUT_MS,
+    });
+    await response.body?.cancel().catch(() => undefined);
     if (!response.ok) throw badRequest(SmsMessages.channelStatus(response.status));
   }
 

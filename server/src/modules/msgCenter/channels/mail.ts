@@ -1,5 +1,6 @@
 import type { MailSettings } from '@console/shared';
 import nodemailer from 'nodemailer';
+import { checkOutboundHost, OutboundMessages } from '../../../core/outbound.js';
 import { CHANNEL_TIMEOUT_MS, ChannelError, type OutgoingMessage } from './types.js';
 
 export interface Mail {
@@ -8,10 +9,30 @@ export interface Mail {
   text: string;
 }
 
-/** Sends one mail over SMTP with the account's server, port, TLS choice and credentials. */
+/** What a person reads when the SMTP server refuses something, by nodemailer's error code. */
+const SMTP_REFUSALS: Record<string, string> = {
+  EAUTH: 'SMTP服务器拒绝了账号或密码',
+  ENOAUTH: 'SMTP服务器要求登录，请填写账号和密码',
+  EENVELOPE: 'SMTP服务器拒绝了发件人或收件人地址',
+  EMESSAGE: 'SMTP服务器拒绝了这封邮件',
+  ETLS: '与SMTP服务器的TLS握手失败，请检查SSL设置与端口是否对应',
+};
+
+/**
+ * Sends one mail over SMTP with the account's server, port, TLS choice and credentials. The
+ * server's address is checked like every outbound call (core/outbound) and connected to as
+ * checked; what the server answered is never quoted, only its reply code.
+ */
 export async function sendMail(settings: MailSettings, mail: Mail): Promise<void> {
+  let target: Awaited<ReturnType<typeof checkOutboundHost>>;
+  try {
+    target = await checkOutboundHost(settings.smtpHost, settings.smtpPort);
+  } catch (error) {
+    throw new ChannelError(`邮件发送失败：${(error as Error).message}`);
+  }
   const transport = nodemailer.createTransport({
-    host: settings.smtpHost,
+    host: target.address,
+    servername: target.servername,
     port: settings.smtpPort,
     secure: settings.sslEnabled === 1,
     auth: settings.smtpPassword ? { user: settings.smtpUser, pass: settings.smtpPassword } : undefined,
@@ -29,7 +50,12 @@ export async function sendMail(settings: MailSettings, mail: Mail): Promise<void
       text: mail.text,
     });
   } catch (error) {
-    throw new ChannelError(`邮件发送失败：${(error as Error).message}`);
+    const { code, responseCode } = error as { code?: string; responseCode?: number };
+    const refusal = code ? SMTP_REFUSALS[code] : undefined;
+    const reason = refusal
+      ? `${refusal}${responseCode ? `（${responseCode}）` : ''}`
+      : OutboundMessages.unreachable(target.origin);
+    throw new ChannelError(`邮件发送失败：${reason}`);
   } finally {
     transport.close();
   }

@@ -1,3 +1,5 @@
+import { OutboundError, type OutboundInit, outboundFetch, readText } from '../../../core/outbound.js';
+
 /** What every channel is handed: the rendered message and the people it goes to. */
 export interface Recipient {
   userId: string;
@@ -26,22 +28,24 @@ export class ChannelError extends Error {
 export const CHANNEL_TIMEOUT_MS = 10_000;
 
 /**
- * One HTTP call to a vendor or webhook; answers the parsed JSON (or null for an empty or
- * non-JSON body). Unreachable hosts, timeouts and HTTP errors become ChannelErrors.
+ * One HTTP call to a vendor or webhook through the guarded outbound helper; answers the parsed
+ * JSON (or null for an empty or non-JSON body). Refused or unreachable targets, timeouts and
+ * HTTP errors become ChannelErrors that never quote what the target answered.
  */
-export async function callJson(url: string, init: RequestInit = {}): Promise<Record<string, unknown> | null> {
-  let response: Response;
+export async function callJson(
+  url: string,
+  init: OutboundInit = {},
+): Promise<Record<string, unknown> | null> {
+  let text: string;
   try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(CHANNEL_TIMEOUT_MS) });
+    const response = await outboundFetch(url, { ...init, timeoutMs: CHANNEL_TIMEOUT_MS });
+    const origin = new URL(url).origin;
+    text = await readText(response, origin);
+    if (!response.ok) throw new ChannelError(`${origin} 返回 HTTP ${response.status}`);
   } catch (error) {
-    const e = error as Error & { cause?: { message?: string } };
-    const reason =
-      e.name === 'TimeoutError' ? `${CHANNEL_TIMEOUT_MS / 1000}秒内无响应` : (e.cause?.message ?? e.message);
-    throw new ChannelError(`无法连接 ${new URL(url).origin}：${reason}`);
+    if (error instanceof OutboundError) throw new ChannelError(error.message);
+    throw error;
   }
-  const text = await response.text();
-  if (!response.ok)
-    throw new ChannelError(`${new URL(url).origin} 返回 HTTP ${response.status}：${text.slice(0, 200)}`);
   try {
     return text ? (JSON.parse(text) as Record<string, unknown>) : null;
   } catch {

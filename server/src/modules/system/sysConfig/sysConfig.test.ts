@@ -11,7 +11,9 @@ import {
   type TestServer,
 } from '../../../../test/harness.js';
 import { newId } from '../../../core/ids.js';
+import { OutboundMessages } from '../../../core/outbound.js';
 import { organizes, sysConfig, userSessions, users } from '../../../db/schema/index.js';
+import { RECEIVER_FAILURE_BODY, startHttpReceiver } from '../../msgCenter/testing.js';
 import { SYS_CONFIG_DEFAULTS } from './defaults.js';
 import { SECRET_MASK } from './routes.js';
 
@@ -25,6 +27,9 @@ let vendor: Server;
 let vendorUrl: string;
 const calls: { path: string; body: unknown }[] = [];
 let nextDepartment = 100;
+/** Allowed, and redirects on /redirect/…; and a loopback service OUTBOUND_ALLOW does not name. */
+let hop: Awaited<ReturnType<typeof startHttpReceiver>>;
+let internal: Awaited<ReturnType<typeof startHttpReceiver>>;
 
 async function readBody(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
@@ -73,9 +78,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => vendor.listen(0, '127.0.0.1', resolve));
   vendorUrl = `http://127.0.0.1:${(vendor.address() as AddressInfo).port}`;
+  [hop, internal] = await Promise.all([startHttpReceiver(), startHttpReceiver()]);
 
   database = await createTestDatabase();
-  server = await startServer({ database });
+  server = await startServer({
+    database,
+    env: { OUTBOUND_ALLOW: `${new URL(vendorUrl).host}, 127.0.0.1:${hop.port}` },
+  });
   token = await server.adminToken();
   adminId = (
     await server.services.db.select({ id: users.id }).from(users).where(eq(users.account, 'admin'))
@@ -85,6 +94,7 @@ afterAll(async () => {
   await server?.close();
   await database?.drop();
   await new Promise((resolve) => vendor?.close(resolve));
+  await Promise.all([hop?.close(), internal?.close()]);
 });
 
 const send = <T = unknown>(method: string, path: string, json?: unknown, as = token) =>
@@ -249,6 +259,41 @@ describe('WeCom and DingTalk', () => {
         })
       ).code,
     ).toBe(200);
+  });
+
+  it('refuses base addresses that are not public, in any spelling and through redirects', async () => {
+    const p = internal.port;
+    hop.redirectTo(`http://127.0.0.1:${p}`);
+    for (const base of [
+      `http://127.0.0.1:${p}`,
+      `http://localhost:${p}`,
+      `http://0x7f000001:${p}`,
+      `http://2130706433:${p}`,
+      `http://127.1:${p}`,
+      `http://[::1]:${p}`,
+      'http://169.254.169.254',
+      `${hop.base}/redirect`,
+    ]) {
+      expect((await send('PUT', '/api/system/SysConfig', { qyhBaseUrl: base, dingBaseUrl: base })).code).toBe(
+        200,
+      );
+      const origin = new URL(base).origin;
+      for (const path of [
+        '/api/system/SysConfig/1/testQyWebChatConnect',
+        '/api/system/SysConfig/testDingTalkConnect',
+      ]) {
+        const answer = await send('POST', path, {
+          qyhCorpId: 'corp',
+          qyhCorpSecret: 'good-secret',
+          dingSynAppKey: 'key',
+          dingSynAppSecret: 'good-secret',
+        });
+        expect([answer.code, answer.msg], base).toEqual([400, OutboundMessages.unreachable(origin)]);
+        expect(answer.msg).not.toContain(RECEIVER_FAILURE_BODY);
+      }
+    }
+    expect(internal.requests).toEqual([]);
+    await send('PUT', '/api/system/SysConfig', { qyhBaseUrl: vendorUrl, dingBaseUrl: vendorUrl });
   });
 
   it('counts our organisations and users and syncs them only with credentials', async () => {

@@ -1,12 +1,14 @@
 /**
  * WeCom (企业微信) and DingTalk (钉钉) directory APIs at a configurable base address, for the
- * connection tests and the directory sync of the system configuration page. Every call has a
- * time limit; the vendor's errcode/errmsg is reported as it is.
+ * connection tests and the directory sync of the system configuration page. Every call goes
+ * through core/outbound (public addresses or OUTBOUND_ALLOW only, a time limit); the vendor's
+ * errcode/errmsg is reported as it is, anything else it answers never.
  */
 import type { SynThirdTotal } from '@console/shared';
 import { and, asc, count, eq, max, sql } from 'drizzle-orm';
 import { badRequest } from '../../../core/errors.js';
 import { newId } from '../../../core/ids.js';
+import { OutboundError, type OutboundInit, outboundFetch, readText } from '../../../core/outbound.js';
 import type { Db } from '../../../db/client.js';
 import { organizes, synThirdInfo, users } from '../../../db/schema/index.js';
 import type { SysConfigValues } from './defaults.js';
@@ -21,7 +23,7 @@ export const ThirdPartyMessages = {
   connected: '测试连接成功',
   failed: (errcode: unknown, errmsg: unknown) =>
     `测试连接失败：${String(errmsg ?? '')}（errcode ${String(errcode)}）`,
-  unreachable: (base: string, reason: string) => `无法连接 ${base}：${reason}`,
+  notJson: (origin: string, status: number) => `${origin} 返回 HTTP ${status}，应答不是JSON`,
   weComMissing: '未配置企业微信的企业号Id和同步密钥，请先在系统配置中填写并保存',
   weComAgentMissing: '未配置企业微信的企业号Id和凭证密钥',
   dingMissing: '未配置钉钉的AppKey和AppSecret，请先在系统配置中填写并保存',
@@ -34,21 +36,21 @@ interface VendorAnswer {
   [key: string]: unknown;
 }
 
-async function call(url: string, init: RequestInit = {}): Promise<VendorAnswer> {
-  const base = new URL(url).origin;
+async function call(url: string, init: OutboundInit = {}): Promise<VendorAnswer> {
+  const origin = new URL(url).origin;
   let response: Response;
+  let text: string;
   try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
+    response = await outboundFetch(url, { ...init, timeoutMs: CALL_TIMEOUT_MS });
+    text = await readText(response, origin);
   } catch (error) {
-    const e = error as Error;
-    const reason = e.name === 'TimeoutError' ? `${CALL_TIMEOUT_MS / 1000}秒内无响应` : e.message;
-    throw badRequest(ThirdPartyMessages.unreachable(base, reason));
+    if (error instanceof OutboundError) throw badRequest(error.message);
+    throw error;
   }
-  const text = await response.text();
   try {
     return JSON.parse(text) as VendorAnswer;
   } catch {
-    throw badRequest(ThirdPartyMessages.unreachable(base, `HTTP ${response.status}，应答不是JSON`));
+    throw badRequest(ThirdPartyMessages.notJson(origin, response.status));
   }
 }
 
