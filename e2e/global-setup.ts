@@ -59,6 +59,8 @@ export default async function setup(project: TestProject) {
     NODE_ENV: 'test',
     CAPTCHA_ECHO: '1',
     WEB_DIST: webCopy,
+    // Specs start their SMTP and vendor stand-ins on loopback at ports chosen at run time.
+    OUTBOUND_ALLOW: '127.0.0.1',
   };
   delete env.ADMIN_PASSWORD;
   delete env.DATABASE_URL;
