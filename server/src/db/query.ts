@@ -1,6 +1,7 @@
 import type { Pagination } from '@console/shared';
 import { asc, count, desc, ilike, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { badRequest } from '../core/errors.js';
 import type { DbOrTx } from './client.js';
 
 /** Text for a LIKE pattern in which %, _ and \ stand for themselves. */
@@ -17,8 +18,29 @@ export function keywordMatch(keyword: string | undefined, ...columns: AnyPgColum
 }
 
 /**
- * ORDER BY of a list: the allow-listed column that `sidx` names (own keys only, so nothing
- * inherited passes) in the asked direction, then `tieBreak`; without such a column, `fallback`.
+ * The allow-listed column `sidx` names (own keys only, so nothing inherited passes); undefined
+ * when no sort field is asked. An unknown name answers code 400 naming the allowed ones, so a
+ * client never believes a list is sorted when it is not.
+ */
+export function sortColumn(sortable: Record<string, AnyPgColumn>, sidx: string): AnyPgColumn | undefined {
+  if (!sidx) return undefined;
+  if (Object.hasOwn(sortable, sidx)) return sortable[sidx];
+  const allowed = Object.keys(sortable);
+  throw badRequest(
+    allowed.length
+      ? `sidx：只能按以下字段排序：${allowed.join('、')}`
+      : 'sidx：该列表按固定顺序排列，不能指定排序字段',
+  );
+}
+
+/** For a list in a fixed order: any sort field answers code 400. */
+export function assertFixedOrder(sidx: string): void {
+  sortColumn({}, sidx);
+}
+
+/**
+ * ORDER BY of a list: the allow-listed column that `sidx` names in the asked direction, then
+ * `tieBreak`; without a sort field, `fallback`.
  */
 export function listOrder(
   sortable: Record<string, AnyPgColumn>,
@@ -26,7 +48,7 @@ export function listOrder(
   tieBreak: SQL,
   fallback: SQL[],
 ): SQL[] {
-  const column = Object.hasOwn(sortable, query.sidx) ? sortable[query.sidx] : undefined;
+  const column = sortColumn(sortable, query.sidx);
   return column ? [query.sort === 'asc' ? asc(column) : desc(column), tieBreak] : fallback;
 }
 

@@ -14,7 +14,7 @@ import { newId } from '../../../core/ids.js';
 import type { Session } from '../../../core/sessions.js';
 import { bumpStamp, StampKey } from '../../../core/stamps.js';
 import type { DbOrTx } from '../../../db/client.js';
-import { keywordMatch } from '../../../db/query.js';
+import { assertFixedOrder, keywordMatch } from '../../../db/query.js';
 import { organizeAdministrators, users } from '../../../db/schema/index.js';
 import type { Services } from '../../../services.js';
 import { loadUnits, type Units, unitsSnapshot } from '../organize/units.js';
@@ -58,6 +58,7 @@ export class GradeManageService {
 
   /** GET organizeAdminIsTrator: one row per grade administrator. */
   async list(query: PageQuery) {
+    assertFixedOrder(query.sidx);
     const filters: (SQL | undefined)[] = [eq(users.deleteMark, 0), this.administers()];
     filters.push(keywordMatch(query.keyword, users.account, users.realName));
     const where = and(...filters);

@@ -32,6 +32,12 @@ describe('groups', () => {
     ).toBe(200);
     expect((await send('PUT', `/api/permission/Group/${id}`, { ...info, fullName: '旧名' })).code).toBe(400);
     expect((await groupRow(id))!.fullName).toBe('数字政府专班');
+    const unknownSort = await send('GET', '/api/permission/Group?sidx=password');
+    expect([unknownSort.code, unknownSort.msg]).toEqual([
+      400,
+      'sidx：只能按以下字段排序：fullName、enCode、sortCode、creatorTime',
+    ]);
+    expect((await send('GET', '/api/permission/Group?sidx=enCode&sort=asc')).code).toBe(200);
     const tree = await send<{ list: GroupTreeNode[] }>('GET', '/api/permission/Group/Selector');
     expect(tree.data.list).toMatchObject([
       { id: '工作专班', type: 'groupType', children: [{ id, type: 'group' }] },

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { BizError, badRequest } from '../../../core/errors.js';
 import { answer, defineRoute } from '../../../core/route.js';
 import type { Session } from '../../../core/sessions.js';
+import { assertFixedOrder } from '../../../db/query.js';
 import { users } from '../../../db/schema/index.js';
 import type { Services } from '../../../services.js';
 import { issueDownload, registerDownload } from '../../file/download.js';
@@ -246,7 +247,10 @@ export function registerUserRoutes(app: FastifyInstance, services: Services) {
     url: '/api/permission/Users/GetUsersByPositionId',
     access: 'session',
     query: UsersByObjectQuery,
-    handler: ({ query }) => pickers.byPosition(query.positionId, query.keyword),
+    handler: ({ query }) => {
+      assertFixedOrder(query.sidx);
+      return pickers.byPosition(query.positionId, query.keyword);
+    },
   });
 
   defineRoute(app, services, {
@@ -254,7 +258,10 @@ export function registerUserRoutes(app: FastifyInstance, services: Services) {
     url: ['/api/permission/Users/GetUsersByRoleOrgId', '/api/permission/Users/getUsersByRoleId'],
     access: 'session',
     query: UsersByObjectQuery,
-    handler: ({ query }) => pickers.byRole(query.roleId, query.organizeId, query.keyword),
+    handler: ({ query }) => {
+      assertFixedOrder(query.sidx);
+      return pickers.byRole(query.roleId, query.organizeId, query.keyword);
+    },
   });
 
   defineRoute(app, services, {
@@ -262,7 +269,10 @@ export function registerUserRoutes(app: FastifyInstance, services: Services) {
     url: '/api/permission/Users/UserCondition',
     access: 'session',
     body: UserConditionBody,
-    handler: ({ body }) => pickers.condition(body),
+    handler: ({ body }) => {
+      assertFixedOrder(body.sidx);
+      return pickers.condition(body);
+    },
   });
 
   defineRoute(app, services, {
@@ -279,7 +289,10 @@ export function registerUserRoutes(app: FastifyInstance, services: Services) {
     access: 'session',
     params: IdParams,
     body: PageQuery,
-    handler: ({ params, body, session }) => pickers.byAuthorize(session, params.id, body),
+    handler: ({ params, body, session }) => {
+      assertFixedOrder(body.sidx);
+      return pickers.byAuthorize(session, params.id, body);
+    },
   });
 
   // ----- One user -----

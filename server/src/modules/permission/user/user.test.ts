@@ -300,11 +300,22 @@ describe('user CRUD (administrator)', () => {
     );
     const accounts = sorted.data.list.map((u) => u.account);
     expect(accounts).toEqual([...accounts].sort());
-    const injected = await server.request<Page<UserListItem>>('GET', `${BASE}?sidx=password_hash`, {
+    // An unknown sort field is refused, naming the allowed ones (issue #10), not silently ignored.
+    for (const sidx of ['password_hash', 'toString', 'constructor']) {
+      const refused = await server.request('GET', `${BASE}?sidx=${sidx}`, { token: admin });
+      expect([refused.code, refused.msg]).toEqual([
+        400,
+        'sidx：只能按以下字段排序：account、realName、gender、sortCode、enabledMark、creatorTime、lastModifyTime',
+      ]);
+    }
+    // A list in a fixed order takes no sort field at all.
+    const fixed = await server.request('GET', '/api/permission/organizeAdminIsTrator?sidx=account', {
       token: admin,
     });
-    expect(injected.code).toBe(200);
-    expect(JSON.stringify(injected.data)).not.toContain('passwordHash');
+    expect([fixed.code, fixed.msg]).toEqual([400, 'sidx：该列表按固定顺序排列，不能指定排序字段']);
+    expect(
+      (await server.request('GET', '/api/permission/organizeAdminIsTrator?sidx=', { token: admin })).code,
+    ).toBe(200);
   });
 });
 

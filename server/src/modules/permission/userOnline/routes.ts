@@ -6,6 +6,7 @@ import { badRequest } from '../../../core/errors.js';
 import { answer, defineRoute } from '../../../core/route.js';
 import type { Session } from '../../../core/sessions.js';
 import { readStamps } from '../../../core/stamps.js';
+import { assertFixedOrder } from '../../../db/query.js';
 import { userSessions, users } from '../../../db/schema/index.js';
 import type { Services } from '../../../services.js';
 import { organizeScope, scopeFilter } from '../scope.js';
@@ -45,6 +46,7 @@ export function registerOnlineUserRoutes(app: FastifyInstance, services: Service
     access: { module: MODULE },
     query: PageQuery,
     handler: async ({ query, session }): Promise<{ list: OnlineUserItem[] }> => {
+      assertFixedOrder(query.sidx);
       const rows = await services.db
         .select({
           id: userSessions.id,

@@ -101,6 +101,12 @@ describe('bill rules', () => {
     );
     expect(list.data.list.map((r) => r.enCode)).toEqual(['HT']);
     expect(list.data.pagination).toEqual({ currentPage: 1, pageSize: 20, total: 1 });
+    const unknownSort = await send('GET', '/api/system/BillRule?sidx=counter');
+    expect([unknownSort.code, unknownSort.msg]).toEqual([
+      400,
+      'sidx：只能按以下字段排序：fullName、enCode、sortCode、creatorTime、lastModifyTime',
+    ]);
+    expect((await send('GET', '/api/system/BillRule?sidx=enCode&sort=asc')).code).toBe(200);
 
     const edit = { ...rule, dateFormat: 'yyyy', digit: 5 };
     expect((await send('PUT', `/api/system/BillRule/${rule.id}`, edit)).code).toBe(200);
