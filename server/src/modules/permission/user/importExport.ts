@@ -24,6 +24,7 @@ import {
 import { quickQueryOf } from '../../../db/seed/demo.js';
 import type { Services } from '../../../services.js';
 import { findOwnFile, readFile, saveFile } from '../../file/storage.js';
+import { checkXlsx } from '../../file/xlsx.js';
 import type { RuleLog } from '../dataRules.js';
 import { FieldRuleMessages, loadFieldRules } from '../fieldRules.js';
 import { GrantMessages, grantCeiling } from '../grants.js';
@@ -46,6 +47,12 @@ export const ImportMessages = {
 
 export const IMPORT_MAX_BYTES = 500 * 1024;
 export const IMPORT_MAX_ROWS = 1000;
+/** What a sheet may cost to load: room for empty formatted rows and extra columns, no more. */
+const IMPORT_SHEET_LIMITS = {
+  maxBytes: 20 * 1024 * 1024,
+  maxRows: 2 * IMPORT_MAX_ROWS,
+  maxCells: 2 * IMPORT_MAX_ROWS * 32,
+};
 const UPLOAD_FOLDER = 'userImport';
 
 /** Columns of the template, the preview and the export: field id and header text. */
@@ -116,6 +123,7 @@ function parseDate(text: string): number | undefined {
 }
 
 async function workbookOf(content: Buffer): Promise<ExcelJS.Workbook> {
+  await checkXlsx(content, IMPORT_SHEET_LIMITS);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(content as unknown as ArrayBuffer);
@@ -134,15 +142,17 @@ async function readSheet(content: Buffer): Promise<Record<string, string>[]> {
     if (cellText(header.getCell(i + 1).value) !== column.fullName) throw badRequest(ImportMessages.badHeader);
   });
   const rows: Record<string, string>[] = [];
-  for (let r = 2; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
+  // Only the rows the file holds: counting up to rowCount would make one for every number up to
+  // the last row's, a million for a sheet whose only row is numbered 1048576.
+  sheet.eachRow((row, r) => {
+    if (r === 1) return;
     const values = Object.fromEntries(
       USER_SHEET_COLUMNS.map((column, i) => [column.id, cellText(row.getCell(i + 1).value)]),
     );
-    if (Object.values(values).every((v) => v === '')) continue;
+    if (Object.values(values).every((v) => v === '')) return;
     rows.push(values);
     if (rows.length > IMPORT_MAX_ROWS) throw badRequest(ImportMessages.tooManyRows);
-  }
+  });
   return rows;
 }
 
