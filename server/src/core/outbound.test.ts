@@ -57,6 +57,8 @@ beforeAll(async () => {
       res.write('data: first\n\n');
       // The second event only goes out once the test has read the first: a buffered answer hangs.
       sseGate = () => res.end('data: second\n\n');
+    } else if (url.pathname === '/odd') {
+      res.writeHead(999).end(SECRET);
     } else if (url.pathname === '/big') {
       res.writeHead(200).end('x'.repeat(4096));
     } else if (url.pathname === '/silent') {
@@ -172,6 +174,8 @@ describe('outboundFetch', () => {
     expect(closed.message).toBe(refused.message);
 
     setOutboundAllow(parseOutboundAllow(`127.0.0.1:${standIn.port}`));
+    const odd = await refusal(`http://127.0.0.1:${standIn.port}/odd`);
+    expect(odd.message).toBe(OutboundMessages.unreachable(`http://127.0.0.1:${standIn.port}`));
     const silent = await refusal(`http://127.0.0.1:${standIn.port}/silent`, { timeoutMs: 200 });
     expect(silent.message).toBe(OutboundMessages.unreachable(`http://127.0.0.1:${standIn.port}`));
   });

@@ -180,10 +180,10 @@ async function resolve(host: string): Promise<VettedAddress[]> {
 }
 
 /**
- * Resolves a host and answers the address to connect to, or refuses (OutboundError) when any
+ * Resolves a host and answers the addresses to connect to, or refuses (OutboundError) when any
  * address it resolves to is not public and not allowed. `origin` is what the message names.
  */
-async function vet(host: string, port: number, origin: string): Promise<VettedAddress> {
+async function vet(host: string, port: number, origin: string): Promise<VettedAddress[]> {
   const name = bareHost(host);
   const unreachable = (reason: string) => new OutboundError(OutboundMessages.unreachable(origin), reason);
   let addresses: VettedAddress[];
@@ -199,7 +199,7 @@ async function vet(host: string, port: number, origin: string): Promise<VettedAd
     if (refused)
       throw unreachable(`${name} → ${refused.address}:${port} is not public and not in OUTBOUND_ALLOW`);
   }
-  return addresses[0]!;
+  return addresses;
 }
 
 /**
@@ -218,24 +218,24 @@ export async function checkOutboundHost(
     throw new OutboundError(OutboundMessages.unreachable(`${host}:${port}`), `bad host ${host}`);
   }
   const origin = `${name}:${port}`;
-  const vetted = await vet(name, port, origin);
-  return { ...vetted, servername: isIP(bareHost(name)) ? undefined : bareHost(name), origin };
+  const [vetted] = await vet(name, port, origin);
+  return { ...vetted!, servername: isIP(bareHost(name)) ? undefined : bareHost(name), origin };
 }
 
-/** Always answers the vetted address, whatever name the socket asks for. */
+/** Always answers the vetted addresses, whatever name the socket asks for. */
 const pinnedLookup =
-  (vetted: VettedAddress): LookupFunction =>
+  (vetted: VettedAddress[]): LookupFunction =>
   (_hostname, options, callback) => {
-    if (options.all) (callback as (e: null, a: VettedAddress[]) => void)(null, [vetted]);
-    else callback(null, vetted.address, vetted.family);
+    if (options.all) (callback as (e: null, a: VettedAddress[]) => void)(null, vetted);
+    else callback(null, vetted[0]!.address, vetted[0]!.family);
   };
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-/** One request to a vetted address; resolves when the answer's headers arrive. */
+/** One request to vetted addresses; resolves when the answer's headers arrive. */
 function send(
   url: URL,
-  vetted: VettedAddress,
+  vetted: VettedAddress[],
   init: OutboundInit & { timeoutMs: number },
   fail: (reason: string) => OutboundError,
 ): Promise<http.IncomingMessage> {
@@ -303,8 +303,14 @@ export async function outboundFetch(url: string | URL, init: OutboundInit = {}):
     const port = Number(current.port) || (current.protocol === 'https:' ? 443 : 80);
     const vetted = await vet(current.hostname, port, origin);
     const answer = await send(current, vetted, { ...init, method, body, headers, timeoutMs }, fail);
+    const status = answer.statusCode ?? 0;
     const location = answer.headers.location;
-    if (!REDIRECTS.has(answer.statusCode ?? 0) || !location) return toResponse(answer, method);
+    if (!REDIRECTS.has(status) || !location) {
+      // A standard Response takes 200–599 only; a target answering otherwise is not an HTTP server.
+      if (status >= 200 && status <= 599) return toResponse(answer, method);
+      answer.destroy();
+      throw fail(`HTTP status ${status}`);
+    }
     answer.resume();
     if (hop >= maxRedirects) throw new OutboundError(OutboundMessages.tooManyRedirects(origin), 'redirects');
     let next: URL;
@@ -315,7 +321,6 @@ export async function outboundFetch(url: string | URL, init: OutboundInit = {}):
     }
     if (next.protocol !== 'http:' && next.protocol !== 'https:') throw fail(`redirect to ${next.protocol}`);
     // As fetch does: 303, and 301/302 after a POST, continue as a GET without the body.
-    const status = answer.statusCode!;
     if (status === 303 ? method !== 'HEAD' : (status === 301 || status === 302) && method === 'POST') {
       method = 'GET';
       body = undefined;
