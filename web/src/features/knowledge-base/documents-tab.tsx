@@ -2,7 +2,7 @@ import { ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { formatFileSize, KB_FILE_EXTENSIONS, KB_MAX_FILE_MB, KbDocStatus } from '@console/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Progress, Space, Table, type TableColumnsType, Tag, Tooltip, Upload } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '../../api/feedback';
 import { creatorTimeColumn } from '../../widgets/list/columns';
@@ -46,6 +46,13 @@ export function DocumentsTab({ baseId, confirm }: { baseId: string; confirm: Con
     refetchInterval: (query) => (query.state.data?.some(isBusy) ? POLL_MS : false),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: knowledgeKeys.all });
+  // When indexing finishes, the base's counts (drawer title, list) are out of date: reload them.
+  const busy = documents.data?.some(isBusy) ?? false;
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (wasBusy.current && !busy) void queryClient.invalidateQueries({ queryKey: knowledgeKeys.all });
+    wasBusy.current = busy;
+  }, [busy, queryClient]);
 
   const upload = async (file: File) => {
     const extension = file.name.split('.').pop()?.toLowerCase() ?? '';

@@ -75,22 +75,22 @@ export function MessageItem({
             <Space size={2}>
               <Tooltip title={t('feedback.useful')}>
                 <Button
-                  type="text"
+                  variant="text"
+                  color={message.feedback === 1 ? 'primary' : 'default'}
                   size="small"
                   aria-label={t('feedback.useful')}
                   aria-pressed={message.feedback === 1}
-                  className={message.feedback === 1 ? 'kb-msg__voted' : undefined}
                   icon={<LikeOutlined />}
                   onClick={() => onFeedback(true)}
                 />
               </Tooltip>
               <Tooltip title={t('feedback.notUseful')}>
                 <Button
-                  type="text"
+                  variant="text"
+                  color={message.feedback === 0 ? 'primary' : 'default'}
                   size="small"
                   aria-label={t('feedback.notUseful')}
                   aria-pressed={message.feedback === 0}
-                  className={message.feedback === 0 ? 'kb-msg__voted' : undefined}
                   icon={<DislikeOutlined />}
                   onClick={() => onFeedback(false)}
                 />

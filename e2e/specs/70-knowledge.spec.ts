@@ -1,0 +1,269 @@
+import { resolve } from 'node:path';
+import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appUrl, OK, screenshots, settled } from '../support/browser';
+import { toast } from '../support/toasts';
+import { signInAdmin } from './5x-support';
+import { specBrowser } from './6x-support';
+
+const BASE_NAME = 'E2E 政务服务知识库';
+const DOCX = '居住证办理指南.docx';
+const XLSX = '办事地点一览.xlsx';
+
+/** A Word document with headings, built at run time. */
+async function docxFixture(): Promise<Buffer> {
+  const doc = new Document({
+    sections: [
+      {
+        children: [
+          new Paragraph({ text: '居住证办理指南', heading: HeadingLevel.TITLE }),
+          new Paragraph({ text: '一、申请材料', heading: HeadingLevel.HEADING_1 }),
+          new Paragraph(
+            '申请居住证需要提交居民身份证原件、近期一寸白底照片和合法稳定住所证明材料。租房居住的，还需提交经登记备案的房屋租赁合同。',
+          ),
+          new Paragraph({ text: '二、办理时限', heading: HeadingLevel.HEADING_1 }),
+          new Paragraph('材料齐全的，公安派出所自受理之日起十五个工作日内发放居住证。'),
+          new Paragraph({ text: '三、办理费用', heading: HeadingLevel.HEADING_1 }),
+          new Paragraph('首次申领居住证不收取费用；损坏或遗失补领的，按规定收取工本费。'),
+        ],
+      },
+    ],
+  });
+  return Packer.toBuffer(doc);
+}
+
+/** A workbook whose rows are indexed with their header repeated. */
+async function xlsxFixture(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('办事地点');
+  sheet.addRow(['事项名称', '办理地点', '咨询电话', '办公时间']);
+  sheet.addRow(['不动产登记', '区政务服务中心二楼C区', '0571-88001234', '工作日 9:00-17:00']);
+  sheet.addRow(['公积金提取', '区政务服务中心三楼A区', '0571-88005678', '工作日 9:00-17:00']);
+  sheet.addRow(['社保卡补办', '各街道便民服务中心', '0571-88009012', '工作日 8:30-17:00']);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** Confirms the last antd confirmation dialog, checking its text. */
+async function confirmModal(page: Page, text: RegExp) {
+  const confirm = page.locator('.ant-modal-confirm').last();
+  await confirm.getByText(text).waitFor();
+  await confirm.getByRole('button', { name: OK }).click();
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: resolve(screenshots, `70-${name}.png`) });
+
+describe('knowledge base and intelligent Q&A', () => {
+  const browser = specBrowser('70');
+
+  it('creates a base, indexes a docx and an xlsx, tests retrieval and answers a question with a citation', async () => {
+    const page = await browser.page();
+    await signInAdmin(page);
+    await page.goto(appUrl('/questionAnswering/zskManagement'));
+    await page.getByTestId('kb-page').waitFor();
+
+    // Create a base: the dialog asks for the name first.
+    await page.getByRole('button', { name: '新建知识库' }).click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '新建知识库' });
+    await dialog.getByRole('button', { name: OK }).click();
+    await dialog.getByText('请输入知识库名称').waitFor();
+    await page.locator('#knowledgeBase_fullName').fill(BASE_NAME);
+    await page.locator('#knowledgeBase_description').fill('居住证、不动产登记等办事指南');
+    await dialog.getByRole('tab', { name: '分段与问答设置' }).click();
+    await expect(page.locator('#knowledgeBase_maxChars').inputValue()).resolves.toBe('500');
+    await expect(page.locator('#knowledgeBase_topK').inputValue()).resolves.toBe('5');
+    await settled(page);
+    await shot(page, 'base-dialog-settings');
+    await dialog.getByRole('tab', { name: '授权', exact: true }).click();
+    await settled(page);
+    await shot(page, 'base-dialog-grants');
+    await dialog.getByRole('button', { name: OK }).click();
+    await toast(page, 'success');
+    await dialog.waitFor({ state: 'hidden' });
+    const row = page.locator('.ant-table-row').filter({ hasText: BASE_NAME });
+    await row.waitFor();
+    await settled(page);
+    await shot(page, 'base-list');
+
+    // Its detail: upload a Word document and a workbook together and watch them get indexed.
+    await row.getByRole('button', { name: BASE_NAME }).click();
+    const drawer = page.locator('.kb-detail');
+    await drawer.getByTestId('kb-documents').waitFor();
+    await drawer.getByText('还没有文档').waitFor();
+    // Every status the documents show on the way, as the page shows them.
+    await page.evaluate(() => {
+      const seen = new Set<string>();
+      (window as unknown as { __kbStatuses: Set<string> }).__kbStatuses = seen;
+      new MutationObserver(() => {
+        for (const cell of Array.from(document.querySelectorAll('[data-testid="kb-doc-status"] .ant-tag')))
+          seen.add(cell.textContent ?? '');
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    await drawer.locator('input[type=file]').setInputFiles([
+      {
+        name: DOCX,
+        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        buffer: await docxFixture(),
+      },
+      {
+        name: XLSX,
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: await xlsxFixture(),
+      },
+    ]);
+    const docRow = (name: string) => drawer.locator('.ant-table-row').filter({ hasText: name });
+    await docRow(DOCX).waitFor();
+    await docRow(XLSX).waitFor();
+    for (const name of [DOCX, XLSX])
+      await docRow(name).locator('.ant-tag').filter({ hasText: '已就绪' }).waitFor({ timeout: 60_000 });
+    const statuses = await page.evaluate(() => [
+      ...(window as unknown as { __kbStatuses: Set<string> }).__kbStatuses,
+    ]);
+    expect(statuses).toContain('已就绪');
+    expect(statuses.every((status) => ['排队中', '索引中', '已就绪'].includes(status))).toBe(true);
+    const chunkCount = Number(await docRow(DOCX).locator('td').nth(3).textContent());
+    expect(chunkCount).toBeGreaterThan(0);
+    await settled(page);
+    await shot(page, 'documents');
+
+    // Chunks of the Word document: searchable, and one is edited.
+    await drawer.getByRole('tab', { name: '分段', exact: true }).click();
+    const chunks = drawer.getByTestId('kb-chunks');
+    await chunks.getByRole('combobox', { name: '选择文档' }).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: DOCX })
+      .click();
+    await chunks.getByRole('textbox', { name: '请输入分段内容关键词' }).fill('身份证');
+    await chunks.getByRole('textbox', { name: '请输入分段内容关键词' }).press('Enter');
+    const chunkRow = chunks.locator('.ant-table-row').filter({ hasText: '居民身份证原件' });
+    await chunkRow.waitFor();
+    await expect(chunks.locator('.ant-table-row').count()).resolves.toBe(1);
+    await chunkRow.getByRole('button', { name: '编辑' }).click();
+    const chunkDialog = page.locator('.ant-modal').filter({ hasText: '编辑分段' });
+    const content = page.locator('#knowledgeChunk_content');
+    await content.fill(`${await content.inputValue()}可通过“浙里办”在线申请。`);
+    await settled(page);
+    await shot(page, 'chunk-dialog');
+    await chunkDialog.getByRole('button', { name: OK }).click();
+    await toast(page, 'success');
+    // Long chunks are cut to three lines until expanded.
+    await chunkRow.locator('.ant-typography-expand').click();
+    await chunks.locator('.ant-table-row').filter({ hasText: '浙里办' }).waitFor();
+    await settled(page);
+    await shot(page, 'chunks');
+
+    // Hit test: the workbook row with its header answers where to register real estate.
+    await drawer.getByRole('tab', { name: '命中测试' }).click();
+    const hitTest = drawer.getByTestId('kb-hit-test');
+    await hitTest.getByRole('textbox', { name: '测试问题' }).fill('不动产登记在哪里办理？');
+    await hitTest.getByRole('button', { name: /测\s?试/ }).click();
+    const firstHit = hitTest.locator('.kb-hit').first();
+    await firstHit.waitFor();
+    await expect(firstHit.textContent()).resolves.toContain(XLSX);
+    await expect(firstHit.textContent()).resolves.toContain('区政务服务中心二楼C区');
+    await settled(page);
+    await shot(page, 'hit-test');
+
+    // A curated Q&A pair.
+    await drawer.getByRole('tab', { name: '问答对' }).click();
+    const qa = drawer.getByTestId('kb-qa');
+    await qa.getByRole('button', { name: '新建问答对' }).click();
+    const qaDialog = page.locator('.ant-modal').filter({ hasText: '新建问答对' });
+    await qaDialog.getByRole('button', { name: OK }).click();
+    await qaDialog.getByText('请输入问题').waitFor();
+    await page.locator('#knowledgeQa_question').fill('居住证多久能办好？');
+    await page.locator('#knowledgeQa_answer').fill('材料齐全的，十五个工作日内发放。');
+    await qaDialog.getByRole('button', { name: OK }).click();
+    await toast(page, 'success');
+    await qa.locator('.ant-table-row').filter({ hasText: '居住证多久能办好？' }).waitFor();
+    await settled(page);
+    await shot(page, 'qa');
+
+    await drawer.getByRole('tab', { name: '授权', exact: true }).click();
+    await drawer.getByTestId('kb-grants').waitFor();
+    await drawer.getByRole('tab', { name: '分段与问答设置' }).click();
+    await drawer.getByTestId('kb-settings').getByText('分段最大长度').waitFor();
+    await settled(page);
+    await shot(page, 'settings');
+    await drawer.locator('.ant-drawer-close').click();
+    await drawer.waitFor({ state: 'hidden' });
+
+    // Retrieval settings (administrator): the word lists and the model endpoints.
+    await page.getByRole('button', { name: '检索设置' }).click();
+    const admin = page.locator('.kb-admin');
+    const words = admin.getByTestId('kb-words-Dictionary');
+    await words.waitFor();
+    await words.fill('居住证\n不动产登记\n居住证');
+    await admin.getByText('共 2 个词').waitFor();
+    await admin.getByRole('button', { name: /保\s?存/ }).click();
+    await toast(page, 'success');
+    await admin.getByRole('tab', { name: '模型接口' }).click();
+    await admin.getByText('对话模型', { exact: true }).waitFor();
+    await settled(page);
+    await shot(page, 'retrieval-settings');
+    await admin.locator('.ant-modal-close').click();
+
+    // The chat page: a question, the streamed answer with a citation, and the cited chunk.
+    await page.goto(appUrl('/questionAnswering/chat'));
+    await page.getByTestId('kb-chat-page').waitFor();
+    await page.getByText('智能问答', { exact: true }).first().waitFor();
+    await settled(page);
+    await shot(page, 'chat-empty');
+    const input = page.getByTestId('kb-chat-input');
+    await input.fill('申请居住证需要提交哪些材料？');
+    await input.press('Enter');
+    await expect(input.inputValue()).resolves.toBe('');
+    const answer = page.getByTestId('kb-answer').last();
+    // Finished: the source and feedback row appears once the stream says done.
+    await answer.locator('.kb-msg__foot').waitFor({ timeout: 30_000 });
+    await expect(answer.textContent()).resolves.toContain('身份证');
+    const marker = answer.locator('button.kb-cite').first();
+    await marker.waitFor();
+    await expect(page.getByRole('log').getAttribute('aria-live')).resolves.toBe('polite');
+    await settled(page);
+    await shot(page, 'chat-answer');
+    await marker.click();
+    const chunkDrawer = page.locator('.kb-chunk-drawer');
+    await chunkDrawer.getByText(BASE_NAME).waitFor();
+    await chunkDrawer.getByText(DOCX).waitFor();
+    await expect(chunkDrawer.getByTestId('kb-chunk-content').textContent()).resolves.toContain(
+      '居民身份证原件',
+    );
+    await settled(page);
+    await shot(page, 'chat-citation');
+    await chunkDrawer.locator('.ant-drawer-close').click();
+
+    // Feedback, and the conversation in the history.
+    await answer.getByRole('button', { name: '有用' }).click();
+    await toast(page, 'success');
+    await expect(answer.getByRole('button', { name: '有用' }).getAttribute('aria-pressed')).resolves.toBe(
+      'true',
+    );
+    await page.getByTestId('kb-conversations').locator('li').first().waitFor();
+    await page.mouse.move(0, 0);
+
+    // The curated pair answers its question directly.
+    await input.fill('居住证多久能办好？');
+    await input.press('Enter');
+    const second = page.getByTestId('kb-answer').nth(1);
+    await second.locator('.kb-msg__foot').waitFor({ timeout: 30_000 });
+    await second.getByText('来自问答对').waitFor();
+    await expect(second.textContent()).resolves.toContain('十五个工作日内发放');
+    await settled(page);
+    await shot(page, 'chat-history');
+
+    // Deleting a conversation asks first, then the page starts a new one.
+    await page
+      .getByTestId('kb-conversations')
+      .locator('li')
+      .first()
+      .getByRole('button', { name: /删除对话/ })
+      .click();
+    await confirmModal(page, /删除对话“/);
+    await toast(page, 'success');
+    await page.getByText('暂无对话').waitFor();
+    await page.locator('.kb-chat__welcome').waitFor();
+  });
+});
