@@ -8,6 +8,7 @@ import {
   type TestServer,
 } from '../../../../test/harness.js';
 import { billRules } from '../../../db/schema/index.js';
+import { BILL_NUMBER_LIMITS, BillRuleMessages, billNumberKeys } from './service.js';
 
 let database: TestDatabase;
 let server: TestServer;
@@ -208,6 +209,32 @@ describe('bill numbers', () => {
     expect(new Set(sequences).size).toBe(200);
     expect(sequences[0]).toBe(1);
     expect(sequences[199]).toBe(200);
+  });
+
+  it('limits each user without the bill-rule page per minute and per day; nothing is taken past the limit', async () => {
+    const rule = await createRule({ prefix: 'LM', digit: 6 });
+    await server.addUser('billtaker', 'Taker1234', { realName: '取号人' });
+    const taker = await server.login('billtaker', 'Taker1234');
+    const take = () =>
+      server.request<string>('GET', `/api/system/BillRule/BillNumber/${rule.enCode}`, { token: taker });
+    for (let i = 1; i <= BILL_NUMBER_LIMITS.perMinute; i++)
+      expect((await take()).data).toBe(`LM${today()}${String(i).padStart(6, '0')}`);
+    const refused = await take();
+    expect([refused.code, refused.msg]).toEqual([400, BillRuleMessages.tooManyNumbers]);
+    const counter = async () =>
+      (await server.services.db.select().from(billRules).where(eq(billRules.id, rule.id)))[0]!.counter;
+    expect(await counter()).toBe(BILL_NUMBER_LIMITS.perMinute);
+    // The page's holders (and administrators) are not limited.
+    expect((await send<string>('GET', `/api/system/BillRule/BillNumber/${rule.enCode}`)).code).toBe(200);
+
+    const other = await server.addUser('billtaker2', 'Taker1234', { realName: '取号人二' });
+    const second = await server.login('billtaker2', 'Taker1234');
+    await server.services.kv.set(billNumberKeys(other).day, String(BILL_NUMBER_LIMITS.perDay), 86_400_000);
+    const daily = await server.request('GET', `/api/system/BillRule/BillNumber/${rule.enCode}`, {
+      token: second,
+    });
+    expect([daily.code, daily.msg]).toEqual([400, BillRuleMessages.tooManyNumbers]);
+    expect(await counter()).toBe(BILL_NUMBER_LIMITS.perMinute + 1);
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(

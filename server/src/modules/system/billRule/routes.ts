@@ -1,11 +1,13 @@
 import { BillRuleBody, BillRuleListQuery, BillRuleUpdateBody } from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { badRequest } from '../../../core/errors.js';
 import { answer, defineRoute } from '../../../core/route.js';
 import type { Services } from '../../../services.js';
 import { issueDownload, registerDownload } from '../../file/download.js';
 import { readUpload, withMultipart } from '../../file/multipart.js';
-import { BillRuleMessages, BillRuleService } from './service.js';
+import { hasPermission } from '../../permission/grants.js';
+import { BILL_NUMBER_LIMITS, BillRuleMessages, BillRuleService, billNumberKeys } from './service.js';
 
 const MODULE = 'system.billRule';
 const IdParams = z.object({ id: z.string().min(1).max(64) });
@@ -34,13 +36,26 @@ export function registerBillRuleRoutes(app: FastifyInstance, services: Services)
     handler: ({ query }) => rules.list(query, true),
   });
 
-  /** Takes the next number; forms with serial-number fields call it on save. */
+  /**
+   * Takes the next number; forms with serial-number fields call it on save, so any signed-in
+   * user may (a flow form's author need not hold any page of it). Users without the bill-rule
+   * page are limited per minute and per day, so that nobody can drain a rule.
+   */
   defineRoute(app, services, {
     method: 'GET',
     url: '/api/system/BillRule/BillNumber/:code',
     access: 'session',
     params: z.object({ code: z.string().min(1).max(50) }),
-    handler: ({ params }) => rules.nextNumber(params.code),
+    handler: async ({ params, session }) => {
+      if (!session.isAdministrator && !(await hasPermission(services.db, session.userId, MODULE))) {
+        const keys = billNumberKeys(session.userId);
+        if ((await services.kv.increment(keys.minute, 60_000)) > BILL_NUMBER_LIMITS.perMinute)
+          throw badRequest(BillRuleMessages.tooManyNumbers);
+        if ((await services.kv.increment(keys.day, 86_400_000)) > BILL_NUMBER_LIMITS.perDay)
+          throw badRequest(BillRuleMessages.tooManyNumbers);
+      }
+      return rules.nextNumber(params.code);
+    },
   });
 
   defineRoute(app, services, {

@@ -29,7 +29,20 @@ export const BillRuleMessages = {
   exhausted: (digit: number) => `流水号已用尽：流水位数为${digit}位，请增加流水位数或修改流水起始`,
   startTooLong: '流水起始的位数不能超过流水位数',
   importMalformed: '导入文件格式错误：不是有效的JSON',
+  tooManyNumbers: '取单据编号过于频繁：每人每分钟最多30个、每天最多1000个，请稍后再试',
 } as const;
+
+/**
+ * How many numbers one user may take when it does not hold the bill-rule page: enough for
+ * anyone filling in forms, too few to drain a rule (a four-digit daily rule holds 9,999).
+ */
+export const BILL_NUMBER_LIMITS = { perMinute: 30, perDay: 1000 } as const;
+
+/** The shared-store counters of a user's takes. */
+export const billNumberKeys = (userId: string) => ({
+  minute: `billNumber:minute:${userId}`,
+  day: `billNumber:day:${userId}`,
+});
 
 /** The dictionary whose entries are the business categories. */
 export const BUSINESS_TYPE_CODE = 'businessType';
