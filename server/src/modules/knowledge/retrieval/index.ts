@@ -10,7 +10,16 @@ export interface IndexedChunk {
   documentId: string;
   /** The chunk's content as written; the index normalises it. */
   text: string;
+  /**
+   * The chunk's place in its document from 0. The opening of chunk 0 (see LEAD_CHARS) is
+   * indexed with every later chunk of the document, so that a chunk is found by what its
+   * document is about even when it does not name it.
+   */
+  seq?: number;
 }
+
+/** How much of a document's first sentence goes with its later chunks (tuned on trial: 6–15 do equally well). */
+export const LEAD_CHARS = 10;
 
 export interface SearchHit {
   chunkId: string;
@@ -42,25 +51,23 @@ export interface RetrievalParams {
   unigrams: FamilyParams;
   /** How many BM25 leaders are re-scored on the question's phrasing. */
   candidates: number;
-  /** Weights of the re-scoring features, added to BM25 divided by the best BM25 of the search. */
+  /** Weight of `relevance` added to BM25 divided by the best BM25 of the search. */
   coverageWeight: number;
-  phraseWeight: number;
-  longestMatchWeight: number;
+  /** Added for a document's first chunk, which usually says what the document is about. */
+  firstChunkWeight: number;
 }
 
 /** Tuned on cmrc2018_trial.json (bench/scenarios/knowledge.ts --offline); see docs/benchmarks.md. */
 export const DEFAULT_PARAMS: RetrievalParams = {
-  words: { weight: 1, k1: 1.2, b: 0.75 },
-  bigrams: { weight: 1, k1: 1.2, b: 0.75 },
-  unigrams: { weight: 0, k1: 1.2, b: 0.75 },
+  words: { weight: 0.5, k1: 0.3, b: 0.75 },
+  bigrams: { weight: 0.15, k1: 0.3, b: 0 },
+  unigrams: { weight: 0.3, k1: 0.3, b: 0.4 },
   candidates: 50,
-  coverageWeight: 0,
-  phraseWeight: 0,
-  longestMatchWeight: 0,
+  coverageWeight: 0.5,
+  firstChunkWeight: 0.1,
 };
 
 const FAMILIES = ['words', 'bigrams', 'unigrams'] as const;
-const FAMILY_PREFIX = ['w', 'b', 'u'];
 
 /** A growable list of (slot, term frequency) pairs. */
 interface Postings {
@@ -82,7 +89,10 @@ export class ChunkIndex {
   params: RetrievalParams;
 
   private ids: (string | undefined)[] = [];
+  /** The analysed text of each slot: its document's lead, a newline, its own normalised text. */
   private texts: string[] = [];
+  private leadLengths: number[] = [];
+  private seqs: (number | undefined)[] = [];
   private documentOf: (string | undefined)[] = [];
   private baseOf = new Int32Array(1024);
   /** Term count of each slot per family, [slot * 3 + family]. */
@@ -93,8 +103,12 @@ export class ChunkIndex {
   private slotById = new Map<string, number>();
   private slotsByDocument = new Map<string, Set<number>>();
   private baseNumbers = new Map<string, number>();
+  private baseNames: string[] = [];
+  /** Normalised opening of each document whose chunk 0 was indexed. */
+  private leads = new Map<string, string>();
 
-  private termIds = new Map<string, number>();
+  /** Term → posting list number, one map per family. */
+  private termIds = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>()];
   private postings: Postings[] = [];
 
   /** Scratch of search, reused so that a search allocates nothing in proportion to the index. */
@@ -113,11 +127,31 @@ export class ChunkIndex {
   }
 
   upsert(chunks: readonly IndexedChunk[]): void {
+    const newLeads = new Set<string>();
+    for (const chunk of chunks) {
+      if (chunk.seq !== 0) continue;
+      const lead = leadOf(this.analyzer.normalize(chunk.text));
+      if (this.leads.get(chunk.documentId) === lead) continue;
+      this.leads.set(chunk.documentId, lead);
+      newLeads.add(chunk.documentId);
+    }
+    const upserted = new Set<string>();
     for (const chunk of chunks) {
       this.removeSlot(this.slotById.get(chunk.id));
-      const text = this.analyzer.normalize(chunk.text);
-      this.addSlot(chunk, text, this.analyzer.documentTerms(text));
+      this.add(chunk, this.analyzer.normalize(chunk.text));
+      upserted.add(chunk.id);
     }
+    // Chunks indexed before their document's opening was known, or when it was different.
+    for (const documentId of newLeads) {
+      for (const slot of [...(this.slotsByDocument.get(documentId) ?? [])]) {
+        if (upserted.has(this.ids[slot]!)) continue;
+        const chunk = this.chunkAt(slot);
+        const own = this.ownText(slot);
+        this.removeSlot(slot);
+        this.add(chunk, own);
+      }
+    }
+    this.compactIfSparse();
   }
 
   remove(ids: readonly string[]): void {
@@ -127,36 +161,29 @@ export class ChunkIndex {
 
   removeDocument(documentId: string): void {
     for (const slot of this.slotsByDocument.get(documentId) ?? []) this.removeSlot(slot);
+    this.leads.delete(documentId);
     this.compactIfSparse();
   }
 
   removeBase(baseId: string): void {
     const base = this.baseNumbers.get(baseId);
     if (base === undefined) return;
-    for (let slot = 0; slot < this.ids.length; slot++) if (this.baseOf[slot] === base) this.removeSlot(slot);
+    for (let slot = 0; slot < this.ids.length; slot++) {
+      if (this.baseOf[slot] !== base) continue;
+      this.leads.delete(this.documentOf[slot]!);
+      this.removeSlot(slot);
+    }
     this.compactIfSparse();
   }
 
   /** Analyses every chunk again, e.g. after the analyzer's user dictionary changed. */
   reanalyze(): void {
-    const chunks: IndexedChunk[] = [];
-    const baseNames = [...this.baseNumbers.keys()];
+    const chunks: [Omit<IndexedChunk, 'text'>, string][] = [];
     for (let slot = 0; slot < this.ids.length; slot++) {
-      const id = this.ids[slot];
-      if (id === undefined) continue;
-      chunks.push({
-        id,
-        baseId: baseNames[this.baseOf[slot]!]!,
-        documentId: this.documentOf[slot]!,
-        text: '',
-      });
+      if (this.ids[slot] !== undefined) chunks.push([this.chunkAt(slot), this.ownText(slot)]);
     }
-    const texts = this.ids.flatMap((id, slot) => (id === undefined ? [] : [this.texts[slot]!]));
     this.clear();
-    chunks.forEach((chunk, i) => {
-      const text = texts[i]!;
-      this.addSlot(chunk, text, this.analyzer.documentTerms(text));
-    });
+    for (const [chunk, own] of chunks) this.add(chunk, own);
   }
 
   search(question: string, options: SearchOptions): SearchHit[] {
@@ -223,7 +250,7 @@ export class ChunkIndex {
   private queryTermIds(terms: string[], family: number): Map<number, number> {
     const counts = new Map<number, number>();
     for (const term of terms) {
-      const id = this.termIds.get(FAMILY_PREFIX[family] + term);
+      const id = this.termIds[family]!.get(term);
       if (id !== undefined) counts.set(id, (counts.get(id) ?? 0) + 1);
     }
     return counts;
@@ -251,16 +278,16 @@ export class ChunkIndex {
     return best;
   }
 
-  /** Re-scores BM25's leaders on how much of the question, and how contiguously, the chunk holds. */
+  /** Re-scores BM25's leaders on how much of the question the chunk holds, and its place. */
   private rescore(candidates: { slot: number; bm25: number }[], query: Terms): SearchHit[] {
-    const { coverageWeight, phraseWeight, longestMatchWeight } = this.params;
+    const { coverageWeight, firstChunkWeight } = this.params;
     const topBm25 = candidates[0]?.bm25 || 1;
     const slots = this.ids.length;
     const bigramIdf = new Map<string, number>();
     let idfTotal = 0;
     for (const bigram of query.bigrams) {
       if (bigramIdf.has(bigram)) continue;
-      const id = this.termIds.get(`b${bigram}`);
+      const id = this.termIds[1]!.get(bigram);
       const df = id === undefined ? 0 : this.postings[id]!.length;
       const idf = Math.log(1 + (slots - df + 0.5) / (df + 0.5));
       bigramIdf.set(bigram, idf);
@@ -271,11 +298,8 @@ export class ChunkIndex {
       let covered = 0;
       for (const [bigram, idf] of bigramIdf) if (text.includes(bigram)) covered += idf;
       const relevance = idfTotal > 0 ? covered / idfTotal : 0;
-      let score = bm25 / topBm25 + coverageWeight * relevance;
-      if (phraseWeight > 0 || longestMatchWeight > 0) {
-        const { phrase, longest } = phraseMatch(query.bigrams, bigramIdf, idfTotal, text);
-        score += phraseWeight * phrase + longestMatchWeight * longest;
-      }
+      const score =
+        bm25 / topBm25 + coverageWeight * relevance + (this.seqs[slot] === 0 ? firstChunkWeight : 0);
       return { chunkId: this.ids[slot]!, score, relevance };
     });
     return hits.sort((x, y) => y.score - x.score);
@@ -283,16 +307,23 @@ export class ChunkIndex {
 
   // --- maintenance ---------------------------------------------------------------------------
 
-  private addSlot(chunk: IndexedChunk, text: string, terms: Terms): void {
+  /** Indexes a chunk under its document's lead, when it is not the document's first chunk. */
+  private add(chunk: Omit<IndexedChunk, 'text'>, own: string): void {
+    const lead = chunk.seq !== undefined && chunk.seq > 0 ? (this.leads.get(chunk.documentId) ?? '') : '';
+    const text = lead ? `${lead}\n${own}` : own;
+    const terms = this.analyzer.documentTerms(text);
     const slot = this.ids.length;
     this.ensureSlotCapacity(slot + 1);
     let base = this.baseNumbers.get(chunk.baseId);
     if (base === undefined) {
-      base = this.baseNumbers.size;
+      base = this.baseNames.length;
       this.baseNumbers.set(chunk.baseId, base);
+      this.baseNames.push(chunk.baseId);
     }
     this.ids.push(chunk.id);
     this.texts.push(text);
+    this.leadLengths.push(lead ? lead.length + 1 : 0);
+    this.seqs.push(chunk.seq);
     this.documentOf.push(chunk.documentId);
     this.baseOf[slot] = base;
     this.slotById.set(chunk.id, slot);
@@ -303,9 +334,22 @@ export class ChunkIndex {
       this.totalLength[family]! += list.length;
       const counts = new Map<string, number>();
       for (const term of list) counts.set(term, (counts.get(term) ?? 0) + 1);
-      for (const [term, tf] of counts) this.addPosting(this.termId(FAMILY_PREFIX[family] + term), slot, tf);
+      for (const [term, tf] of counts) this.addPosting(this.termId(family, term), slot, tf);
     });
     this.live++;
+  }
+
+  private chunkAt(slot: number): Omit<IndexedChunk, 'text'> {
+    return {
+      id: this.ids[slot]!,
+      baseId: this.baseNames[this.baseOf[slot]!]!,
+      documentId: this.documentOf[slot]!,
+      seq: this.seqs[slot],
+    };
+  }
+
+  private ownText(slot: number): string {
+    return this.texts[slot]!.slice(this.leadLengths[slot]);
   }
 
   private trackDocument(documentId: string, slot: number): void {
@@ -324,6 +368,7 @@ export class ChunkIndex {
     for (let family = 0; family < 3; family++) this.totalLength[family]! -= this.lengths[slot * 3 + family]!;
     this.ids[slot] = undefined;
     this.texts[slot] = '';
+    this.leadLengths[slot] = 0;
     this.documentOf[slot] = undefined;
     this.baseOf[slot] = DEAD;
     this.live--;
@@ -343,6 +388,8 @@ export class ChunkIndex {
       newSlot[slot] = next;
       this.ids[next] = this.ids[slot];
       this.texts[next] = this.texts[slot]!;
+      this.leadLengths[next] = this.leadLengths[slot]!;
+      this.seqs[next] = this.seqs[slot];
       this.documentOf[next] = this.documentOf[slot];
       this.baseOf[next] = this.baseOf[slot]!;
       this.lengths.copyWithin(next * 3, slot * 3, slot * 3 + 3);
@@ -350,6 +397,8 @@ export class ChunkIndex {
     }
     this.ids.length = next;
     this.texts.length = next;
+    this.leadLengths.length = next;
+    this.seqs.length = next;
     this.documentOf.length = next;
     for (const list of this.postings) {
       let kept = 0;
@@ -373,20 +422,23 @@ export class ChunkIndex {
   private clear(): void {
     this.ids = [];
     this.texts = [];
+    this.leadLengths = [];
+    this.seqs = [];
     this.documentOf = [];
     this.totalLength = [0, 0, 0];
     this.live = 0;
     this.slotById.clear();
     this.slotsByDocument.clear();
-    this.termIds.clear();
+    for (const map of this.termIds) map.clear();
     this.postings = [];
   }
 
-  private termId(key: string): number {
-    let id = this.termIds.get(key);
+  private termId(family: number, term: string): number {
+    const map = this.termIds[family]!;
+    let id = map.get(term);
     if (id === undefined) {
       id = this.postings.length;
-      this.termIds.set(key, id);
+      map.set(term, id);
       this.postings.push({ slots: new Int32Array(4), tfs: new Uint16Array(4), length: 0 });
     }
     return id;
@@ -421,31 +473,8 @@ function grow<T extends Int32Array | Uint16Array | Uint32Array | Uint8Array>(arr
   return bigger;
 }
 
-/**
- * How contiguously the chunk holds the question: `phrase`, the IDF share of the question's
- * bigrams whose next bigram follows them in the chunk too (a matched trigram), and `longest`,
- * the longest run of the question found verbatim, in characters over 10 (capped at 1).
- */
-function phraseMatch(
-  bigrams: string[],
-  bigramIdf: Map<string, number>,
-  idfTotal: number,
-  text: string,
-): { phrase: number; longest: number } {
-  let phrase = 0;
-  let longest = 0;
-  let run = 0;
-  for (let i = 0; i < bigrams.length; i++) {
-    const current = bigrams[i]!;
-    const next = bigrams[i + 1];
-    // Consecutive bigrams of one run share a character: ab + bc → abc.
-    const joined =
-      next !== undefined && next.startsWith(current.slice(-1)) ? current + next.slice(1) : undefined;
-    if (joined && text.includes(joined)) {
-      phrase += bigramIdf.get(current) ?? 0;
-      run = run === 0 ? 3 : run + 1;
-      longest = Math.max(longest, run);
-    } else run = 0;
-  }
-  return { phrase: idfTotal > 0 ? phrase / idfTotal : 0, longest: Math.min(1, longest / 10) };
+/** The start of a document's first sentence, at most LEAD_CHARS long. */
+function leadOf(text: string): string {
+  const sentence = /^[^。！？!?\n]*/.exec(text.trimStart())?.[0] ?? '';
+  return sentence.slice(0, LEAD_CHARS).trim();
 }
