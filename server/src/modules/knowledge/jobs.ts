@@ -91,16 +91,20 @@ export class IndexingWorker {
     this.closing = true;
     clearInterval(this.timer);
     const job = this.current;
-    if (job) {
-      await this.db
+    if (!job) return;
+    // Only while the job is still ours: a result committed meanwhile stays ready.
+    await this.db.transaction(async (tx) => {
+      const released = await tx
         .update(kbJobs)
         .set({ token: null, leaseUntil: null, attempts: sql`greatest(${kbJobs.attempts} - 1, 0)` })
-        .where(and(eq(kbJobs.documentId, job.documentId), eq(kbJobs.token, job.token)));
-      await this.db
+        .where(and(eq(kbJobs.documentId, job.documentId), eq(kbJobs.token, job.token)))
+        .returning({ id: kbJobs.documentId });
+      if (released.length === 0) return;
+      await tx
         .update(kbDocuments)
         .set({ status: KbDocStatus.Queued, progress: 0 })
         .where(eq(kbDocuments.id, job.documentId));
-    }
+    });
   }
 
   /** Runs the queue until it is empty; a kick while running makes it look once more. */

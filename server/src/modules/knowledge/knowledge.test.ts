@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import {
   KB_DEFAULT_MIN_SCORE,
   KB_DEFAULT_NO_ANSWER,
@@ -9,7 +10,7 @@ import {
   type KbHit,
   type KbQaRow,
 } from '@console/shared';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../../test/harness.js';
 import { STALE_VERSION_MESSAGE } from '../../core/errors.js';
@@ -21,6 +22,7 @@ import {
   kbDocuments,
   kbGrants,
   type kbQaPairs,
+  modules,
   organizes,
   storedFiles,
 } from '../../db/schema/index.js';
@@ -733,6 +735,37 @@ describe('word lists and model settings', () => {
     await server.request('PUT', '/api/knowledge/ModelSettings', {
       token: admin,
       json: { ...body, chatBaseUrl: '', chatModel: '' },
+    });
+  });
+});
+
+describe('the chat page', () => {
+  it('is seeded, and migration 0007 adds it once to a database seeded before it', async () => {
+    const db = server.services.db;
+    const page = () => db.select().from(modules).where(eq(modules.enCode, 'questionAnswering.chat'));
+    const [seeded] = await page();
+    expect(seeded).toMatchObject({ type: 2, fullName: '智能问答', urlAddress: 'questionAnswering/chat' });
+    const [directory] = await db
+      .select()
+      .from(modules)
+      .where(and(eq(modules.enCode, 'questionAnswering'), eq(modules.systemId, seeded!.systemId)));
+    expect(seeded!.parentId).toBe(directory!.id);
+
+    await db.delete(modules).where(eq(modules.id, seeded!.id));
+    const migration = readFileSync(
+      new URL('../../../drizzle/0007_knowledge_base.sql', import.meta.url),
+      'utf8',
+    );
+    const insert = migration.split('--> statement-breakpoint').at(-1)!;
+    await db.execute(sql.raw(insert));
+    await db.execute(sql.raw(insert));
+    const added = await page();
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatchObject({
+      type: 2,
+      parentId: directory!.id,
+      urlAddress: 'questionAnswering/chat',
+      enabledMark: 1,
     });
   });
 });
