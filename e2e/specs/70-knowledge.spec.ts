@@ -75,7 +75,19 @@ describe('knowledge base and intelligent Q&A', () => {
     await expect(page.locator('#knowledgeBase_topK').inputValue()).resolves.toBe('5');
     await settled(page);
     await shot(page, 'base-dialog-settings');
+    // Use granted to a department, picked in the user picker's organisation tree.
     await dialog.getByRole('tab', { name: '授权', exact: true }).click();
+    await dialog.getByTestId('user-select').nth(1).click();
+    const picker = page.locator('.org-picker-dialog').last();
+    await picker
+      .locator('.ant-tabs-content-active .ant-tree')
+      .getByText('区政府办公室', { exact: true })
+      .first()
+      .click();
+    await picker.getByTestId('org-picker-selected').getByText('区政府办公室', { exact: true }).waitFor();
+    await picker.getByRole('button', { name: OK }).click();
+    await picker.waitFor({ state: 'hidden' });
+    await dialog.getByTestId('user-select').nth(1).getByText('区政府办公室', { exact: true }).waitFor();
     await settled(page);
     await shot(page, 'base-dialog-grants');
     await dialog.getByRole('button', { name: OK }).click();
@@ -139,7 +151,7 @@ describe('knowledge base and intelligent Q&A', () => {
     await chunks.getByRole('textbox', { name: '请输入分段内容关键词' }).press('Enter');
     const chunkRow = chunks.locator('.ant-table-row').filter({ hasText: '居民身份证原件' });
     await chunkRow.waitFor();
-    await expect(chunks.locator('.ant-table-row').count()).resolves.toBe(1);
+    await expect.poll(() => chunks.locator('.ant-table-row').count()).toBe(1);
     await chunkRow.getByRole('button', { name: '编辑' }).click();
     const chunkDialog = page.locator('.ant-modal').filter({ hasText: '编辑分段' });
     const content = page.locator('#knowledgeChunk_content');
@@ -182,7 +194,12 @@ describe('knowledge base and intelligent Q&A', () => {
     await shot(page, 'qa');
 
     await drawer.getByRole('tab', { name: '授权', exact: true }).click();
-    await drawer.getByTestId('kb-grants').waitFor();
+    const grant = drawer
+      .getByTestId('kb-grants')
+      .locator('.ant-table-row')
+      .filter({ hasText: '区政府办公室' });
+    await grant.getByText('组织').waitFor();
+    await grant.getByText('使用').waitFor();
     await drawer.getByRole('tab', { name: '分段与问答设置' }).click();
     await drawer.getByTestId('kb-settings').getByText('分段最大长度').waitFor();
     await settled(page);
@@ -214,7 +231,7 @@ describe('knowledge base and intelligent Q&A', () => {
     const input = page.getByTestId('kb-chat-input');
     await input.fill('申请居住证需要提交哪些材料？');
     await input.press('Enter');
-    await expect(input.inputValue()).resolves.toBe('');
+    await expect.poll(() => input.inputValue()).toBe('');
     const answer = page.getByTestId('kb-answer').last();
     // Finished: the source and feedback row appears once the stream says done.
     await answer.locator('.kb-msg__foot').waitFor({ timeout: 30_000 });
@@ -238,9 +255,9 @@ describe('knowledge base and intelligent Q&A', () => {
     // Feedback, and the conversation in the history.
     await answer.getByRole('button', { name: '有用' }).click();
     await toast(page, 'success');
-    await expect(answer.getByRole('button', { name: '有用' }).getAttribute('aria-pressed')).resolves.toBe(
-      'true',
-    );
+    await expect
+      .poll(() => answer.getByRole('button', { name: '有用' }).getAttribute('aria-pressed'))
+      .toBe('true');
     await page.getByTestId('kb-conversations').locator('li').first().waitFor();
     await page.mouse.move(0, 0);
 

@@ -158,8 +158,9 @@ export default function KnowledgeChatPage() {
   const feedback = async (message: ChatMessage, useful: boolean) => {
     if (!message.id) return;
     try {
-      toastSuccess((await sendFeedback(message.id, useful)) || t('feedback.thanks'));
+      const msg = await sendFeedback(message.id, useful);
       update(message.key, (m) => ({ ...m, feedback: useful ? 1 : 0 }));
+      toastSuccess(msg || t('feedback.thanks'));
     } catch {
       // The client showed the server's message.
     }
