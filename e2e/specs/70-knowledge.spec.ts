@@ -259,6 +259,17 @@ describe('knowledge base and intelligent Q&A', () => {
       .poll(() => answer.getByRole('button', { name: '有用' }).getAttribute('aria-pressed'))
       .toBe('true');
     await page.getByTestId('kb-conversations').locator('li').first().waitFor();
+
+    // A manager turns the answer into a curated pair with corrected text.
+    await answer.getByRole('button', { name: /纠\s?正/ }).click();
+    const correction = page.locator('.ant-modal').filter({ hasText: '纠正答案' });
+    await correction.getByText(BASE_NAME).waitFor();
+    await page.locator('#kbCorrection_answer').fill('需提交居民身份证原件、近期一寸白底照片和住所证明材料。');
+    await settled(page);
+    await shot(page, 'chat-correction');
+    await correction.getByRole('button', { name: '保存为问答对' }).click();
+    await toast(page, 'success');
+    await correction.waitFor({ state: 'hidden' });
     await page.mouse.move(0, 0);
 
     // The curated pair answers its question directly.
@@ -268,6 +279,13 @@ describe('knowledge base and intelligent Q&A', () => {
     await second.locator('.kb-msg__foot').waitFor({ timeout: 30_000 });
     await second.getByText('来自问答对').waitFor();
     await expect(second.textContent()).resolves.toContain('十五个工作日内发放');
+    // The corrected pair now answers the first question.
+    await input.fill('申请居住证需要提交哪些材料？');
+    await input.press('Enter');
+    const third = page.getByTestId('kb-answer').nth(2);
+    await third.locator('.kb-msg__foot').waitFor({ timeout: 30_000 });
+    await third.getByText('来自问答对').waitFor();
+    await expect(third.textContent()).resolves.toContain('住所证明材料');
     await settled(page);
     await shot(page, 'chat-history');
 
