@@ -8,6 +8,7 @@ import {
   type TestServer,
 } from '../../../test/harness.js';
 import { storedFiles, users } from '../../db/schema/index.js';
+import { createBase, upload as uploadDocument } from '../knowledge/testing.js';
 
 let database: TestDatabase;
 let server: TestServer;
@@ -104,5 +105,20 @@ describe('an uploaded xlsx that inflates beyond reason', () => {
   it('leaves an ordinary sheet alone', async () => {
     const row = `<row r="2"><c r="A2" t="inlineStr"><is><t>zhang3</t></is></c><c r="B2" t="inlineStr"><is><t>张三</t></is></c></row>`;
     expect((await upload(await withRows(row))).code).toBe(200);
+  });
+});
+
+describe('a knowledge base spreadsheet that inflates beyond reason', () => {
+  it('is refused with code 400 at upload, and nothing is stored or queued', async () => {
+    const baseId = await createBase(server, token, { fullName: '表格库' });
+    const files = await rowsOf(storedFiles);
+    const emptyCells = `<row r="2">${'<c/>'.repeat(600_000)}</row>`;
+    expect(
+      await uploadDocument(server, token, baseId, '网点.xlsx', await withRows(emptyCells)),
+    ).toMatchObject({
+      code: 400,
+      msg: '工作表不能超过500000个单元格，请删除多余的列后重试',
+    });
+    expect(await rowsOf(storedFiles)).toBe(files);
   });
 });

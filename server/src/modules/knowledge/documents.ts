@@ -9,10 +9,13 @@ import { keywordMatch, selectPage } from '../../db/query.js';
 import { kbChunks, kbDocuments, kbJobs, storedFiles, users } from '../../db/schema/index.js';
 import { bytesUploadedSince, saveFile } from '../file/storage.js';
 import { FileMessages } from '../file/upload.js';
+import { checkXlsx } from '../file/xlsx.js';
 import { sniffDocument } from './extract.js';
 import { enqueueDocuments } from './jobs.js';
 
 export const KB_MAX_FILE_BYTES = KB_MAX_FILE_MB * 1024 * 1024;
+/** What a spreadsheet may cost the indexing job, which loads it whole. */
+const KB_SHEET_LIMITS = { maxBytes: 64 * 1024 * 1024, maxRows: 50_000, maxCells: 500_000 };
 /** Stored files of documents: a folder the public file route does not serve. */
 const FOLDER = 'knowledge';
 const MIME: Record<string, string> = {
@@ -47,6 +50,7 @@ export async function addDocument(
   quotaMb: number,
 ): Promise<string> {
   const type = await sniffDocument(upload.fileName, upload.content);
+  if (type === 'xlsx') await checkXlsx(upload.content, KB_SHEET_LIMITS);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`upload:${session.userId}`}))`);
     const used = await bytesUploadedSince(tx, session.userId, Date.now() - DAY_MS);
