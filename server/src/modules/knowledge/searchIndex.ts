@@ -25,6 +25,7 @@ interface IndexRow {
   id: string;
   baseId: string;
   documentId: string;
+  seq: number;
   content: string;
   embedding: number[] | null;
 }
@@ -83,6 +84,7 @@ export class KnowledgeIndex {
             id: kbChunks.id,
             baseId: kbChunks.baseId,
             documentId: kbChunks.documentId,
+            seq: kbChunks.seq,
             content: kbChunks.content,
             embedding: kbChunks.embedding,
           })
@@ -114,7 +116,13 @@ export class KnowledgeIndex {
 
   private add(rows: IndexRow[]) {
     this.chunks.upsert(
-      rows.map((r) => ({ id: r.id, baseId: r.baseId, documentId: r.documentId, text: r.content })),
+      rows.map((r) => ({
+        id: r.id,
+        baseId: r.baseId,
+        documentId: r.documentId,
+        text: r.content,
+        seq: r.seq,
+      })),
     );
     const withVectors = rows.filter((r) => r.embedding && r.embedding.length > 0);
     this.vectors.upsert(
@@ -143,6 +151,7 @@ export class KnowledgeIndex {
         id: kbChunks.id,
         baseId: kbChunks.baseId,
         documentId: kbChunks.documentId,
+        seq: kbChunks.seq,
         content: kbChunks.content,
         embedding: kbChunks.embedding,
       })
