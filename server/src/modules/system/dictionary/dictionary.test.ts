@@ -9,6 +9,7 @@ import {
 } from '../../../../test/harness.js';
 import { newId } from '../../../core/ids.js';
 import { dictionaryData, dictionaryTypes } from '../../../db/schema/index.js';
+import { DICTIONARY_IMPORT_MAX_RECORDS, DictionaryMessages } from './service.js';
 
 let database: TestDatabase;
 let server: TestServer;
@@ -377,6 +378,33 @@ describe('.bdd export and import', () => {
       '/api/system/DictionaryData/IndustryCopy/Data/Selector',
     );
     expect(flatten(copy.data.list)).toHaveLength(renamed.modelList.length);
+  });
+});
+
+describe('.bdd record cap (issue #10)', () => {
+  it(`refuses a file of more than ${DICTIONARY_IMPORT_MAX_RECORDS} records and writes nothing`, async () => {
+    const typeId = newId();
+    const file = {
+      list: [
+        { id: typeId, parentId: '0', fullName: '大字典', enCode: 'bigDictionary', isTree: 0, sortCode: 0 },
+      ],
+      modelList: Array.from({ length: DICTIONARY_IMPORT_MAX_RECORDS }, (_, i) => ({
+        id: newId(),
+        dictionaryTypeId: typeId,
+        parentId: '0',
+        fullName: `条目${i}`,
+        enCode: `e${i}`,
+        enabledMark: 1,
+        sortCode: i,
+      })),
+    };
+    const before = await counts();
+    const refused = await upload('/api/system/DictionaryData/Action/Import', 'big.bdd', JSON.stringify(file));
+    expect([refused.code, refused.msg]).toEqual([
+      400,
+      DictionaryMessages.importTooMany(DICTIONARY_IMPORT_MAX_RECORDS + 1),
+    ]);
+    expect(await counts()).toEqual(before);
   });
 });
 

@@ -16,6 +16,9 @@ import type { Db, DbOrTx } from '../../../db/client.js';
 import { dictionaryData, dictionaryTypes } from '../../../db/schema/index.js';
 import { buildTree, isUniqueViolation, subtreeIds, withAncestors } from './tree.js';
 
+/** The most records (types and entries together) one .bdd import may hold: it is written in one transaction. */
+export const DICTIONARY_IMPORT_MAX_RECORDS = 5000;
+
 export const DictionaryMessages = {
   created: '新建成功',
   updated: '更新成功',
@@ -40,6 +43,8 @@ export const DictionaryMessages = {
   importMalformed: '导入文件格式错误：不是有效的JSON',
   importShape: '导入文件格式错误：应为 { list: [字典分类], modelList: [字典数据] }',
   importEmpty: '导入文件中没有字典分类',
+  importTooMany: (records: number) =>
+    `导入文件的记录过多：字典分类与字典数据合计最多${DICTIONARY_IMPORT_MAX_RECORDS}条，该文件有${records}条，请分成几个文件导入`,
 } as const;
 
 type TypeRow = typeof dictionaryTypes.$inferSelect;
@@ -441,6 +446,8 @@ export class DictionaryService {
     const file = shape.safeParse(parsed);
     if (!file.success) throw badRequest(DictionaryMessages.importShape);
     if (file.data.list.length === 0) throw badRequest(DictionaryMessages.importEmpty);
+    const records = file.data.list.length + file.data.modelList.length;
+    if (records > DICTIONARY_IMPORT_MAX_RECORDS) throw badRequest(DictionaryMessages.importTooMany(records));
 
     const typeLabel = (i: number, r: unknown) => `第${i + 1}个字典分类${recordName(r)}`;
     const dataLabel = (i: number, r: unknown) => `第${i + 1}条字典数据${recordName(r)}`;

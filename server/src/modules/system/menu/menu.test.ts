@@ -436,6 +436,19 @@ describe('menus', () => {
     expect((await upload('{oops')).msg).toBe('导入文件格式错误：不是有效的JSON');
     expect((await upload(content, 'menu.txt')).msg).toBe('请选择.json格式的文件');
     expect((await upload(JSON.stringify({ menu: { type: 2 } }))).code).toBe(400);
+    // At most 500 items of each kind (issue #10: an import has a record cap).
+    const exported = JSON.parse(content) as { buttons: Record<string, unknown>[] };
+    const tooMany = {
+      ...exported,
+      menu: { ...(exported as unknown as { menu: object }).menu, enCode: unique('many') },
+      buttons: Array.from({ length: 501 }, (_, i) => ({
+        ...exported.buttons[0],
+        id: `b${i}`,
+        enCode: `btn_${i}`,
+      })),
+    };
+    const capped = await upload(JSON.stringify(tooMany));
+    expect([capped.code, capped.msg]).toEqual([400, 'buttons：导入文件的按钮最多500个']);
     expect(await rows(modules)).toBe(before);
     expect(await rows(moduleButtons)).toBe(buttonsBefore);
     const reader = await userWith([{ page: 'system.menu', buttons: ['btn_add'] }]);

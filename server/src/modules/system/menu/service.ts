@@ -509,30 +509,19 @@ export class MenuService {
 }
 
 const withId = { id: z.string().trim().min(1).max(64) };
+/** The most items of each kind one menu import may hold. */
+export const MENU_IMPORT_MAX_ITEMS = 500;
+const itemList = <S extends z.ZodType>(item: S, what: string) =>
+  z.array(item).max(MENU_IMPORT_MAX_ITEMS, `导入文件的${what}最多${MENU_IMPORT_MAX_ITEMS}个`).default([]);
 /** The export file: what exportMenu writes (items keep their old ids only to rebuild nesting). */
 const ImportFile = z.object({
   menu: z.looseObject({
     parentId: z.string().default('-1'),
     category: z.enum(['Web', 'App']).default('Web'),
   }),
-  buttons: z
-    .array(ModuleItemBody.omit({ moduleId: true }).extend(withId))
-    .max(500)
-    .default([]),
-  columns: z
-    .array(ModuleItemBody.omit({ moduleId: true }).extend(withId))
-    .max(500)
-    .default([]),
-  forms: z
-    .array(ModuleItemBody.omit({ moduleId: true }).extend(withId))
-    .max(500)
-    .default([]),
-  dataFields: z
-    .array(ModuleDataFieldBody.omit({ moduleId: true }).extend(withId))
-    .max(500)
-    .default([]),
-  schemes: z
-    .array(ModuleSchemeBody.omit({ moduleId: true }).extend(withId))
-    .max(500)
-    .default([]),
+  buttons: itemList(ModuleItemBody.omit({ moduleId: true }).extend(withId), '按钮'),
+  columns: itemList(ModuleItemBody.omit({ moduleId: true }).extend(withId), '列表字段'),
+  forms: itemList(ModuleItemBody.omit({ moduleId: true }).extend(withId), '表单字段'),
+  dataFields: itemList(ModuleDataFieldBody.omit({ moduleId: true }).extend(withId), '数据权限字段'),
+  schemes: itemList(ModuleSchemeBody.omit({ moduleId: true }).extend(withId), '数据权限方案'),
 });
