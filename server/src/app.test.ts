@@ -51,6 +51,7 @@ describe('unexpected errors', () => {
     expect(answer.code).toBe(500);
     expect(answer.msg).toContain(answer.data.requestId);
     expect(JSON.stringify(answer)).not.toMatch(/at .*\.(ts|js):\d+/);
+    expectSecurityHeaders(answer.headers);
     await server.app.close();
     await server.services.kv.close();
   });
@@ -153,3 +154,62 @@ describe('client addresses behind proxies', () => {
     expect(await signInAddress('0', '203.0.113.9')).toBe('127.0.0.1');
   });
 });
+
+describe('security headers', () => {
+  const webDist = mkdtempSync(path.join(tmpdir(), 'console-web-'));
+  afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+
+  it('are on every answer: API, web files, page addresses, errors and 404s', async () => {
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>console</title>');
+    writeFileSync(path.join(webDist, 'assets', 'app-1.js'), 'console.log(1)');
+    const server = await startServer({ env: { WEB_DIST: webDist } });
+    try {
+      const answers = await Promise.all([
+        fetch(`${server.baseUrl}/`),
+        fetch(`${server.baseUrl}/some/page`),
+        fetch(`${server.baseUrl}/assets/app-1.js`),
+        fetch(`${server.baseUrl}/assets/app-2.js`),
+        fetch(`${server.baseUrl}/api/nothing`),
+        fetch(`${server.baseUrl}/api/oauth/getConfig/admin`),
+        fetch(`${server.baseUrl}/api/oauth/Login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"account":',
+        }),
+        fetch(`${server.baseUrl}/api/oauth/Login`, {
+          method: 'POST',
+          headers: { 'content-type': 'text/xml' },
+          body: '<a/>',
+        }),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 404, 404, 200, 400, 415]);
+      for (const answer of answers) expectSecurityHeaders(answer.headers);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+/** What every answer carries: a CSP without inline script, no framing, no referrer, no sniffing. */
+function expectSecurityHeaders(headers: Headers) {
+  const policy = Object.fromEntries(
+    (headers.get('content-security-policy') ?? '').split(';').map((directive) => {
+      const [name, ...values] = directive.trim().split(/\s+/);
+      return [name, values.join(' ')];
+    }),
+  );
+  expect(policy).toMatchObject({
+    'default-src': "'self'",
+    'script-src': "'self'",
+    'object-src': "'none'",
+    'base-uri': "'self'",
+    'frame-ancestors': "'none'",
+  });
+  // antd writes its styles at run time; the socket is same-origin.
+  expect(policy['style-src']).toBe("'self' 'unsafe-inline'");
+  expect(policy['connect-src']).toBe("'self'");
+  expect(headers.get('x-frame-options')).toBe('DENY');
+  expect(headers.get('referrer-policy')).toBe('no-referrer');
+  expect(headers.get('x-content-type-options')).toBe('nosniff');
+}

@@ -28,6 +28,32 @@ const TRANSPORT_ERRORS: Record<string, string> = {
 const trustHops = (count: number) => (address: string, hop: number) =>
   hop < count && (hop > 0 || isLocalAddress(address));
 
+/**
+ * On every answer. No inline script; antd writes its styles at run time, so inline styles are
+ * allowed. Images may come from elsewhere (notices link them), frames too (link menus open a
+ * site inside the console); the socket is same-origin, which 'self' covers.
+ */
+const SECURITY_HEADERS = {
+  'content-security-policy': [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: http: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "media-src 'self' blob:",
+    "worker-src 'self' blob:",
+    "frame-src 'self' http: https:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; '),
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+};
+
 /** Builds the HTTP app from its parts; no business logic lives here. */
 export async function buildApp(
   services: Services,
@@ -54,6 +80,7 @@ export async function buildApp(
     closing = true;
   });
   app.addHook('onSend', async (_req, reply) => {
+    reply.headers(SECURITY_HEADERS);
     if (closing) reply.header('connection', 'close');
   });
 

