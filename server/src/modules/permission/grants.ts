@@ -201,8 +201,13 @@ export async function grantCeiling(
   caller: { userId: string; isAdministrator: boolean },
 ): Promise<GrantCeiling> {
   if (caller.isAdministrator) return { exceeding: async () => [], exceededByUser: async () => false };
-  const held = await loadGrants(db, caller.userId);
-  const lacks = (itemType: string, itemId: string) => !held.get(itemType)?.has(itemId);
+  // Loaded on first use: most form saves add no role or position.
+  let held: Promise<Map<string, Set<string>>> | undefined;
+  const lacking = async () => {
+    held ??= loadGrants(db, caller.userId);
+    const grants = await held;
+    return (itemType: string, itemId: string) => !grants.get(itemType)?.has(itemId);
+  };
   return {
     async exceeding(objectType, ids) {
       if (ids.length === 0) return [];
@@ -210,10 +215,11 @@ export async function grantCeiling(
         .select({ objectId: authorizes.objectId, itemType: authorizes.itemType, itemId: authorizes.itemId })
         .from(authorizes)
         .where(and(eq(authorizes.objectType, objectType), inArray(authorizes.objectId, [...ids])));
+      const lacks = await lacking();
       return [...new Set(rows.filter((r) => lacks(r.itemType, r.itemId)).map((r) => r.objectId))];
     },
     async exceededByUser(userId) {
-      const grants = await loadGrants(db, userId);
+      const [grants, lacks] = await Promise.all([loadGrants(db, userId), lacking()]);
       return [...grants].some(([itemType, ids]) => [...ids].some((id) => lacks(itemType, id)));
     },
   };
