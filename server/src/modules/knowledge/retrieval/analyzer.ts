@@ -48,10 +48,12 @@ const STOP_WORDS = new Set(
 
 /** Chinese characters (CJK unified ideographs and extension A, compatibility ideographs). */
 const HAN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/;
-/** Units of bigrams: one Chinese character, or a run of letters/digits. */
-const UNIT = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[\p{L}\p{N}]+/gu;
+/** Units of bigrams: one Chinese character, or a run of other letters and digits. */
+const UNIT =
+  /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|(?:(?![\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])[\p{L}\p{N}])+/gu;
 
-const toSimplified = Converter({ from: 'tw', to: 'cn' });
+// Plain OpenCC traditional → simplified: the Taiwan variant table would turn 么 into 幺.
+const toSimplified = Converter({ from: 't', to: 'cn' });
 
 export function normalize(text: string): string {
   return toSimplified(text.normalize('NFKC').toLowerCase());

@@ -302,7 +302,8 @@ export class ChunkIndex {
         bm25 / topBm25 + coverageWeight * relevance + (this.seqs[slot] === 0 ? firstChunkWeight : 0);
       return { chunkId: this.ids[slot]!, score, relevance };
     });
-    return hits.sort((x, y) => y.score - x.score);
+    // A chunk sharing no pair of adjacent characters with the question only shares stray characters.
+    return hits.filter((hit) => hit.relevance > 0 || idfTotal === 0).sort((x, y) => y.score - x.score);
   }
 
   // --- maintenance ---------------------------------------------------------------------------
