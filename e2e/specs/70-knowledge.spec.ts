@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { appUrl, OK, screenshots, settled } from '../support/browser';
 import { toast } from '../support/toasts';
 import { signInAdmin } from './5x-support';
-import { specBrowser } from './6x-support';
+import { setPassword, signInUser, specBrowser } from './6x-support';
 
 const BASE_NAME = 'E2E 政务服务知识库';
 const DOCX = '居住证办理指南.docx';
@@ -300,5 +300,43 @@ describe('knowledge base and intelligent Q&A', () => {
     await toast(page, 'success');
     await page.getByText('暂无对话').waitFor();
     await page.locator('.kb-chat__welcome').waitFor();
+  });
+
+  it('shows the base to the department it was granted to, for use only, and to nobody else', async () => {
+    const admin = await browser.page();
+    await signInAdmin(admin);
+    await setPassword(admin, 'lixiuying', 'Kb70start1');
+    await setPassword(admin, 'wuqiang', 'Kb70start2');
+
+    // 李秀英 works in 区政府办公室, which may use the base: she finds it, may test it, not manage it.
+    const user = await browser.page();
+    await signInUser(user, 'lixiuying', 'Kb70start1', 'Kb70change1');
+    await user.goto(appUrl('/questionAnswering/zskManagement'));
+    const row = user.locator('.ant-table-row').filter({ hasText: BASE_NAME });
+    await row.waitFor();
+    await row.getByText('使用', { exact: true }).waitFor();
+    await expect(row.getByRole('button', { name: /编\s?辑|删\s?除/ }).count()).resolves.toBe(0);
+    await expect(user.getByRole('button', { name: '新建知识库' }).count()).resolves.toBe(0);
+    await row.getByRole('button', { name: /打\s?开/ }).click();
+    const drawer = user.locator('.kb-detail');
+    const hitTest = drawer.getByTestId('kb-hit-test');
+    await hitTest.waitFor();
+    await expect(drawer.getByRole('tab').allTextContents()).resolves.toEqual(['命中测试']);
+    await hitTest.getByRole('textbox', { name: '测试问题' }).fill('公积金提取去哪里办？');
+    await hitTest.getByRole('button', { name: /测\s?试/ }).click();
+    await hitTest.locator('.kb-hit').first().waitFor();
+    await expect(hitTest.locator('.kb-hit').first().textContent()).resolves.toContain(XLSX);
+    await settled(user);
+    await shot(user, 'user-hit-test');
+
+    // 吴强 (教育局) was granted nothing: the list is empty for him.
+    const other = await browser.page();
+    await signInUser(other, 'wuqiang', 'Kb70start2', 'Kb70change2');
+    const listed = other.waitForResponse((response) => response.url().includes('/api/knowledge/Base?'));
+    await other.goto(appUrl('/questionAnswering/zskManagement'));
+    const answer = (await (await listed).json()) as { data: { pagination: { total: number } } };
+    expect(answer.data.pagination.total).toBe(0);
+    await other.getByTestId('kb-page').locator('.ant-table-placeholder').waitFor();
+    await expect(other.locator('.ant-table-row').count()).resolves.toBe(0);
   });
 });
