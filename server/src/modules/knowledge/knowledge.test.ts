@@ -21,7 +21,7 @@ import {
   kbConversations,
   kbDocuments,
   kbGrants,
-  type kbQaPairs,
+  kbQaPairs,
   modules,
   organizes,
   storedFiles,
@@ -239,6 +239,7 @@ describe('documents', () => {
       ['伪装.txt', png, ExtractMessages.unsupported],
       ['程序.exe', 'MZ plain', ExtractMessages.unsupported],
       ['空.txt', '', '请选择要上传的文件'],
+      ['太大.txt', Buffer.alloc(20 * 1024 * 1024 + 1, 0x61), '文件大小不能超过20MB'],
     ];
     for (const [name, bytes, message] of cases) {
       const answer = await upload(server, admin, baseId, name, bytes);
@@ -589,6 +590,90 @@ describe('chat', () => {
         })
       ).code,
     ).toBe(400);
+  });
+
+  it('answers 400 and changes nothing for bad or unknown targets on every other route', async () => {
+    const db = server.services.db;
+    const snapshot = async () =>
+      JSON.stringify(
+        await Promise.all([
+          db.select().from(kbBases).orderBy(kbBases.id),
+          db.select().from(kbDocuments).orderBy(kbDocuments.id),
+          db.select().from(kbQaPairs).orderBy(kbQaPairs.id),
+          db.select().from(kbConversations).orderBy(kbConversations.id),
+          db.select().from(kbGrants).orderBy(kbGrants.baseId, kbGrants.objectId),
+        ]),
+      );
+    const asked = await chat(admin, { question: '结婚登记需要带什么证件', baseIds: [baseId] });
+    const base = (await server.request<KbBaseRow>('GET', `/api/knowledge/Base/${baseId}`, { token: admin }))
+      .data;
+    const qa = await server.request<{ id: string }>('POST', `/api/knowledge/Base/${baseId}/QA`, {
+      token: admin,
+      json: { question: '结婚登记要预约吗', answer: '可以网上预约，也可以现场取号。' },
+    });
+    const before = await snapshot();
+    const missing = newId();
+    const b = `/api/knowledge/Base/${baseId}`;
+    const requests: [string, string, unknown][] = [
+      ['PUT', b, { ...base, chunkSettings: { maxChars: 5000 } }],
+      ['PUT', b, { ...base, version: undefined }],
+      ['PUT', `/api/knowledge/Base/${missing}`, base],
+      ['DELETE', `/api/knowledge/Base/${missing}`, undefined],
+      ['DELETE', `${b}/Document/${missing}`, undefined],
+      ['POST', `${b}/Document/${missing}/Reindex`, undefined],
+      ['POST', `/api/knowledge/Base/${missing}/Reindex`, undefined],
+      ['GET', `${b}/Document/${missing}/Download`, undefined],
+      ['GET', `${b}/Document/${missing}/Chunk`, undefined],
+      ['PUT', `${b}/Chunk/${missing}`, { content: '新内容', enabledMark: 1, version: 0 }],
+      ['GET', `/api/knowledge/Chunk/${missing}`, undefined],
+      ['PUT', `${b}/QA/${qa.data.id}`, { question: '问', answer: '', version: 0 }],
+      ['PUT', `${b}/QA/${qa.data.id}`, { question: '问', answer: '答', version: 9 }],
+      ['PUT', `${b}/QA/${missing}`, { question: '问', answer: '答', version: 0 }],
+      ['DELETE', `${b}/QA/${missing}`, undefined],
+      ['POST', `${b}/HitTest`, { question: '' }],
+      ['POST', `${b}/HitTest`, { question: '结婚', topK: 99 }],
+      ['POST', '/api/knowledge/Chat', { question: '' }],
+      ['POST', '/api/knowledge/Chat', { question: '结婚', baseIds: 'all' }],
+      ['POST', '/api/knowledge/Chat/Stream', { question: '结婚', conversationId: missing }],
+      ['DELETE', `/api/knowledge/Conversation/${missing}`, undefined],
+      ['POST', `/api/knowledge/Message/${missing}/Feedback`, { useful: true }],
+      ['POST', `/api/knowledge/Message/${asked.data.messageId}/Correction`, { baseId, answer: '' }],
+      [
+        'POST',
+        `/api/knowledge/Message/${asked.data.messageId}/Correction`,
+        { baseId: missing, answer: '答' },
+      ],
+      ['PUT', '/api/knowledge/SensitiveWord', { words: ['x'.repeat(51)] }],
+      ['PUT', '/api/knowledge/Dictionary', {}],
+    ];
+    for (const [method, url, json] of requests) {
+      const answer = await server.request(method, url, { token: admin, json });
+      expect(answer.code, `${method} ${url} ${JSON.stringify(json)}`).toBe(400);
+      expect(answer.msg).toBeTruthy();
+    }
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('downloads a document as it was uploaded, for holders of btn_download who manage the base', async () => {
+    const docs = await server.request<{ list: { id: string }[] }>(
+      'GET',
+      `/api/knowledge/Base/${baseId}/Document`,
+      {
+        token: admin,
+      },
+    );
+    const url = `${server.baseUrl}/api/knowledge/Base/${baseId}/Document/${docs.data.list[0]!.id}/Download`;
+    const response = await fetch(url, { headers: { authorization: admin } });
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename*=UTF-8''${encodeURIComponent('婚姻登记.md')}`,
+    );
+    expect(await response.text()).toContain('结婚登记需要双方携带身份证和户口簿');
+    const user = await person();
+    await grantPages(server, user.id, { [KB_PAGE]: ['btn_upload'] });
+    const refused = (await (await fetch(url, { headers: { authorization: user.token } })).json()) as {
+      msg: string;
+    };
+    expect(refused.msg).toBe(Messages.permissionDenied);
   });
 
   it('records feedback and turns a correction into a curated pair that then answers', async () => {

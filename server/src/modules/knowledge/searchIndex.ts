@@ -45,6 +45,8 @@ export class KnowledgeIndex {
   /** Changes that arrive while loading, applied once it is done. */
   private queued: IndexChange[] = [];
   private loading = false;
+  /** Changes are applied one after another, so a later change's reading of the rows always wins. */
+  private applying: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
@@ -56,7 +58,7 @@ export class KnowledgeIndex {
       const { from, change } = message as { from: string; change: IndexChange };
       if (from === this.instance || !this.loaded) return;
       if (this.loading) this.queued.push(change);
-      else void this.apply(change).catch(() => undefined);
+      else void this.inOrder(change).catch(() => undefined);
     });
   }
 
@@ -173,11 +175,17 @@ export class KnowledgeIndex {
     this.add(rows);
   }
 
+  private inOrder(change: IndexChange): Promise<void> {
+    const applied = this.applying.then(() => this.apply(change));
+    this.applying = applied.catch(() => undefined);
+    return applied;
+  }
+
   /** Applies a committed change here (when loaded) and tells the other instances. */
   async changed(change: IndexChange): Promise<void> {
     if (this.loaded) {
       await this.loaded.catch(() => undefined);
-      await this.apply(change);
+      await this.inOrder(change);
     }
     await this.bus.publish(KB_INDEX_CHANNEL, { from: this.instance, change });
   }
