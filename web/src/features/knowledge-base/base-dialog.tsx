@@ -1,5 +1,6 @@
 import { KB_DEFAULT_MIN_SCORE, KB_DEFAULT_NO_ANSWER, type KbBaseBody } from '@console/shared';
 import { Col, Form, Input, InputNumber, Row, Switch, Tabs } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordModal, useRecordDialog } from '../../widgets/list/record-dialog';
 import { UserSelect } from '../../widgets/org-picker';
@@ -44,6 +45,16 @@ const DEFAULTS: BaseValues = {
   useLlm: true,
   manage: [],
   use: [],
+};
+
+/** The tab each field is on (the rest are settings): a refused save shows the tab of its first error. */
+const TAB_OF: Partial<Record<keyof BaseValues, BaseDialogTab>> = {
+  fullName: 'basic',
+  description: 'basic',
+  sortCode: 'basic',
+  enabled: 'basic',
+  manage: 'grants',
+  use: 'grants',
 };
 
 function valuesOf(base: KnowledgeBase): BaseValues {
@@ -91,6 +102,18 @@ export function BaseDialog({ target, onClose }: { target: BaseDialogTarget | nul
     invalidate: [knowledgeKeys.all],
     onClose,
   });
+  const [tab, setTab] = useState<BaseDialogTab>('basic');
+  useEffect(() => {
+    if (target) setTab(target.tab ?? 'basic');
+  }, [target]);
+  const submit = () =>
+    form.validateFields().then(
+      () => dialog.submit(),
+      (error: { errorFields?: { name: (string | number)[] }[] }) => {
+        const first = error.errorFields?.[0]?.name[0] as keyof BaseValues | undefined;
+        if (first) setTab(TAB_OF[first] ?? 'settings');
+      },
+    );
   const grantsRule = {
     validator: (_: unknown, value: string[] | undefined) =>
       grantsOf(value, 'use').refused.length > 0
@@ -229,7 +252,7 @@ export function BaseDialog({ target, onClose }: { target: BaseDialogTarget | nul
     <RecordModal<BaseValues>
       open={target !== null}
       title={target?.id ? t('dialog.edit') : t('dialog.add')}
-      dialog={dialog}
+      dialog={{ ...dialog, submit }}
       onClose={onClose}
       form={form}
       name="knowledgeBase"
@@ -238,7 +261,8 @@ export function BaseDialog({ target, onClose }: { target: BaseDialogTarget | nul
       labelWidth={130}
     >
       <Tabs
-        defaultActiveKey={target?.tab ?? 'basic'}
+        activeKey={tab}
+        onChange={(key) => setTab(key as BaseDialogTab)}
         items={[
           { key: 'basic', label: t('tabs.basic'), children: basic, forceRender: true },
           { key: 'settings', label: t('tabs.settings'), children: settings, forceRender: true },
