@@ -59,7 +59,8 @@ function chunksOf(passages: CmrcPassage[]): { chunks: IndexedChunk[]; questions:
       (piece, seq) => ({
         ...piece,
         id: `${passage.id}#${seq}`,
-        seq,
+        // From 1, as the server numbers chunks.
+        seq: seq + 1,
       }),
     );
     for (const piece of pieces)

@@ -112,16 +112,19 @@ describe('ChunkIndex', () => {
   });
 
   it("finds a later chunk by its document's opening, whichever chunk was indexed first", () => {
-    const first = chunk('p0', '张衡是东汉时期的天文学家。', 'base-a', 'bio', 0);
-    const later = chunk('p1', '他发明了浑天仪和地动仪。', 'base-a', 'bio', 1);
-    const decoy = chunk('x0', '地动仪的复原模型陈列在博物馆。', 'base-a', 'museum', 0);
-    for (const order of [
-      [first, later, decoy],
-      [later, decoy, first],
-    ]) {
-      const index = new ChunkIndex({ analyzer });
-      for (const c of order) index.upsert([c]);
-      expect(ids(index.search('张衡发明了什么仪器？', { baseIds: ['base-a'], topK: 1 }))).toEqual(['p1']);
+    // Numbered from 0 or from 1 (as the server does): the lowest seq is the document's opening.
+    for (const from of [0, 1]) {
+      const first = chunk('p0', '张衡是东汉时期的天文学家。', 'base-a', 'bio', from);
+      const later = chunk('p1', '他发明了浑天仪和地动仪。', 'base-a', 'bio', from + 1);
+      const decoy = chunk('x0', '地动仪的复原模型陈列在博物馆。', 'base-a', 'museum', from);
+      for (const order of [
+        [first, later, decoy],
+        [later, decoy, first],
+      ]) {
+        const index = new ChunkIndex({ analyzer });
+        for (const c of order) index.upsert([c]);
+        expect(ids(index.search('张衡发明了什么仪器？', { baseIds: ['base-a'], topK: 1 }))).toEqual(['p1']);
+      }
     }
   });
 

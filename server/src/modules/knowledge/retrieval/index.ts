@@ -11,9 +11,9 @@ export interface IndexedChunk {
   /** The chunk's content as written; the index normalises it. */
   text: string;
   /**
-   * The chunk's place in its document from 0. The opening of chunk 0 (see LEAD_CHARS) is
-   * indexed with every later chunk of the document, so that a chunk is found by what its
-   * document is about even when it does not name it.
+   * The chunk's place in its document. The opening of the document's first chunk (the lowest
+   * seq indexed; see LEAD_CHARS) is indexed with every later chunk of the document, so that a
+   * chunk is found by what its document is about even when it does not name it.
    */
   seq?: number;
 }
@@ -104,8 +104,8 @@ export class ChunkIndex {
   private slotsByDocument = new Map<string, Set<number>>();
   private baseNumbers = new Map<string, number>();
   private baseNames: string[] = [];
-  /** Normalised opening of each document whose chunk 0 was indexed. */
-  private leads = new Map<string, string>();
+  /** Each document's first chunk indexed (lowest seq) and its normalised opening. */
+  private leads = new Map<string, { seq: number; text: string }>();
 
   /** Term → posting list number, one map per family. */
   private termIds = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>()];
@@ -129,10 +129,12 @@ export class ChunkIndex {
   upsert(chunks: readonly IndexedChunk[]): void {
     const newLeads = new Set<string>();
     for (const chunk of chunks) {
-      if (chunk.seq !== 0) continue;
-      const lead = leadOf(this.analyzer.normalize(chunk.text));
-      if (this.leads.get(chunk.documentId) === lead) continue;
-      this.leads.set(chunk.documentId, lead);
+      if (chunk.seq === undefined) continue;
+      const known = this.leads.get(chunk.documentId);
+      if (known && known.seq < chunk.seq) continue;
+      const text = leadOf(this.analyzer.normalize(chunk.text));
+      if (known?.seq === chunk.seq && known.text === text) continue;
+      this.leads.set(chunk.documentId, { seq: chunk.seq, text });
       newLeads.add(chunk.documentId);
     }
     const upserted = new Set<string>();
@@ -299,7 +301,7 @@ export class ChunkIndex {
       for (const [bigram, idf] of bigramIdf) if (text.includes(bigram)) covered += idf;
       const relevance = idfTotal > 0 ? covered / idfTotal : 0;
       const score =
-        bm25 / topBm25 + coverageWeight * relevance + (this.seqs[slot] === 0 ? firstChunkWeight : 0);
+        bm25 / topBm25 + coverageWeight * relevance + (this.isFirstChunk(slot) ? firstChunkWeight : 0);
       return { chunkId: this.ids[slot]!, score, relevance };
     });
     // A chunk sharing no pair of adjacent characters with the question only shares stray characters.
@@ -310,7 +312,8 @@ export class ChunkIndex {
 
   /** Indexes a chunk under its document's lead, when it is not the document's first chunk. */
   private add(chunk: Omit<IndexedChunk, 'text'>, own: string): void {
-    const lead = chunk.seq !== undefined && chunk.seq > 0 ? (this.leads.get(chunk.documentId) ?? '') : '';
+    const known = this.leads.get(chunk.documentId);
+    const lead = known && chunk.seq !== undefined && chunk.seq > known.seq ? known.text : '';
     const text = lead ? `${lead}\n${own}` : own;
     const terms = this.analyzer.documentTerms(text);
     const slot = this.ids.length;
@@ -347,6 +350,11 @@ export class ChunkIndex {
       documentId: this.documentOf[slot]!,
       seq: this.seqs[slot],
     };
+  }
+
+  private isFirstChunk(slot: number): boolean {
+    const seq = this.seqs[slot];
+    return seq !== undefined && seq === this.leads.get(this.documentOf[slot]!)?.seq;
   }
 
   private ownText(slot: number): string {
