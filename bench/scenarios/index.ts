@@ -1,6 +1,7 @@
 import { billNumber } from './billNumber.js';
 import { bundle } from './bundle.js';
 import { currentUser } from './currentUser.js';
+import { knowledge } from './knowledge.js';
 import { login } from './login.js';
 import { messagePush } from './messagePush.js';
 import { organizeTree } from './organizeTree.js';
@@ -19,4 +20,5 @@ export const SCENARIOS: Scenario[] = [
   messagePush,
   organizeTree,
   userList,
+  knowledge,
 ];
