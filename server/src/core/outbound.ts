@@ -274,7 +274,7 @@ function toResponse(message: http.IncomingMessage, method: string): Response {
   const empty = method === 'HEAD' || status === 204 || status === 205 || status === 304;
   if (empty) message.resume();
   const body = empty ? null : (Readable.toWeb(message) as unknown as ReadableStream<Uint8Array>);
-  return new Response(body, { status, statusText: message.statusMessage, headers });
+  return new Response(body, { status, headers });
 }
 
 /**
