@@ -46,12 +46,6 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 
-/** Chinese characters (CJK unified ideographs and extension A, compatibility ideographs). */
-const HAN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/;
-/** Units of bigrams: one Chinese character, or a run of other letters and digits. */
-const UNIT =
-  /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|(?:(?![\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])[\p{L}\p{N}])+/gu;
-
 // Plain OpenCC traditional → simplified: the Taiwan variant table would turn 么 into 幺.
 const toSimplified = Converter({ from: 't', to: 'cn' });
 
@@ -122,20 +116,60 @@ function isTerm(word: string): boolean {
 
 function bigramsOf(text: string): string[] {
   const result: string[] = [];
-  // Bigrams never join units across punctuation or spaces.
-  for (const segment of text.split(/[^\p{L}\p{N}]+/u)) {
-    let previous = '';
-    for (const match of segment.matchAll(UNIT)) {
-      const unit = match[0];
-      if (previous) result.push(previous + unit);
-      previous = unit;
+  let previous = '';
+  let i = 0;
+  while (i < text.length) {
+    const code = text.codePointAt(i)!;
+    const width = code > 0xffff ? 2 : 1;
+    let unit: string;
+    if (isHan(code)) unit = text.slice(i, i + width);
+    else if (isLetterOrDigit(code)) {
+      let j = i + width;
+      while (j < text.length) {
+        const next = text.codePointAt(j)!;
+        if (isHan(next) || !isLetterOrDigit(next)) break;
+        j += next > 0xffff ? 2 : 1;
+      }
+      unit = text.slice(i, j);
+    } else {
+      // Bigrams never join units across punctuation or spaces.
+      previous = '';
+      i += width;
+      continue;
     }
+    if (previous) result.push(previous + unit);
+    previous = unit;
+    i += unit.length;
   }
   return result;
 }
 
 function unigramsOf(text: string): string[] {
   const result: string[] = [];
-  for (const ch of text) if (HAN.test(ch) && !STOP_WORDS.has(ch)) result.push(ch);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.codePointAt(i)!;
+    if (code > 0xffff) i++;
+    if (!isHan(code)) continue;
+    const ch = String.fromCodePoint(code);
+    if (!STOP_WORDS.has(ch)) result.push(ch);
+  }
   return result;
+}
+
+/** CJK unified ideographs: extension A, the basic block, compatibility ideographs, extensions B–H. */
+function isHan(code: number): boolean {
+  return (
+    (code >= 0x4e00 && code <= 0x9fff) ||
+    (code >= 0x3400 && code <= 0x4dbf) ||
+    (code >= 0xf900 && code <= 0xfaff) ||
+    (code >= 0x20000 && code <= 0x323af)
+  );
+}
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+function isLetterOrDigit(code: number): boolean {
+  if (code < 128)
+    return (code >= 48 && code <= 57) || (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+  return LETTER_OR_DIGIT.test(String.fromCodePoint(code));
 }
