@@ -1,7 +1,9 @@
+import { isEmptyValue, parsePattern } from '../rules';
 import type { FormField } from '../types';
 
 /*
- * The rules of a sub-table (widgets.md 5 "Table cells / sub-table rows" and 6): cell checks,
+ * The rules of a sub-table (widgets.md 5 "Table cells / sub-table rows" and 6): cell checks
+ * (emptiness and patterns as rules.ts reads them),
  * the summary row, which columns the form permission grants, and rows taken from a data
  * interface (addType 1).
  */
@@ -12,55 +14,18 @@ export type SubTableRow = Record<string, unknown>;
 /** What is wrong with one cell: empty while required, or not matching a regList rule. */
 export type CellProblem = { kind: 'required' } | { kind: 'pattern'; message: string };
 
-/** Required means not null or undefined, not an empty string, not an empty array. */
-export function isEmptyValue(value: unknown): boolean {
-  return (
-    value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
-  );
-}
-
-/** A regList pattern as the designer writes it, "/^\d+$/" or "/abc/i"; a bare string is the body. */
-export function toRegExp(pattern: string): RegExp | null {
-  const literal = /^\/(.*)\/([dgimsuvy]*)$/s.exec(pattern);
-  try {
-    return literal ? new RegExp(literal[1] ?? '', literal[2]) : new RegExp(pattern);
-  } catch {
-    return null;
-  }
-}
-
 /** Checks one cell. Regex rules apply only when there is a value; arrays are checked per item. */
 export function checkCell(field: FormField, value: unknown): CellProblem | null {
   const config = field.__config__;
   if (isEmptyValue(value)) return config.required ? { kind: 'required' } : null;
   for (const rule of config.regList ?? []) {
     if (!rule?.pattern) continue;
-    const regex = toRegExp(rule.pattern);
+    const regex = parsePattern(rule.pattern);
     if (!regex) continue;
     const items = Array.isArray(value) ? value : [value];
     if (items.some((item) => !regex.test(String(item)))) return { kind: 'pattern', message: rule.message };
   }
   return null;
-}
-
-/** Problems of every row, by row index and child vModel; empty when every row is valid. */
-export function rowProblems(
-  columns: readonly FormField[],
-  rows: readonly SubTableRow[],
-): Map<number, Map<string, CellProblem>> {
-  const problems = new Map<number, Map<string, CellProblem>>();
-  rows.forEach((row, index) => {
-    for (const column of columns) {
-      const key = column.__vModel__;
-      if (!key) continue;
-      const problem = checkCell(column, row?.[key]);
-      if (!problem) continue;
-      const cells = problems.get(index) ?? new Map<string, CellProblem>();
-      cells.set(key, problem);
-      problems.set(index, cells);
-    }
-  });
-  return problems;
 }
 
 function numeric(value: unknown): number | null {
