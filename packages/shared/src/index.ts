@@ -3,6 +3,7 @@ export * from './current.js';
 export * from './dataScheme.js';
 export * from './enums.js';
 export * from './envelope.js';
+export * from './form/index.js';
 export * from './format.js';
 export * from './knowledge.js';
 export * from './menu.js';
