@@ -24,8 +24,9 @@ export interface ImportResult {
   failResult?: ImportRow[];
 }
 
-/** widgets.md "Import file": xls or xlsx, at most 500 KB. */
+/** widgets.md "Import file": xls or xlsx, at most 500 KB and 1000 rows. */
 export const IMPORT_MAX_BYTES = 500 * 1024;
+export const IMPORT_MAX_ROWS = 1000;
 const EXTENSIONS = ['xls', 'xlsx'];
 
 /** Returns the translation key of what is wrong with a chosen file, or null when it may be sent. */
@@ -37,9 +38,9 @@ export function checkImportFile(file: { name: string; size: number }): 'badType'
   return null;
 }
 
-/** Stores the file on the server; resolves with the name ImportPreview reads it by. */
-export async function uploadImportFile(base: string, file: File): Promise<string> {
-  const answer = await uploadFile(`${base}/Uploader`, file);
+/** Stores the file on the server (at `path`); resolves with the name ImportPreview reads it by. */
+export async function uploadImportFile(path: string, file: File): Promise<string> {
+  const answer = await uploadFile(path, file);
   return (answer.data as { name: string }).name;
 }
 

@@ -22,6 +22,7 @@ import {
   downloadImportTemplate,
   executeImport,
   exportFailedRows,
+  IMPORT_MAX_ROWS,
   type ImportHeader,
   type ImportResult,
   type ImportRow,
@@ -32,8 +33,10 @@ import './import-wizard.css';
 
 export interface ImportWizardProps {
   open: boolean;
-  /** Module base path below /api, e.g. '/permission/Users'. */
+  /** Module base path below /api, e.g. '/permission/Users' or '/visualdev/OnlineDev/{modelId}'. */
   base: string;
+  /** Where the file is uploaded; default `${base}/Uploader` (OnlineDev forms: '/visualdev/OnlineDev/Uploader'). */
+  uploadPath?: string;
   /** Called on close; `refresh` is true when rows were imported and the caller should reload. */
   onClose(refresh: boolean): void;
 }
@@ -54,7 +57,7 @@ type KeyedRow = ImportRow & { __key: string };
  * which can be downloaded. Works for any module that serves Uploader, TemplateDownload,
  * ImportPreview, ImportData and ExportExceptionData under its base path.
  */
-export function ImportWizard({ open, base, onClose }: ImportWizardProps) {
+export function ImportWizard({ open, base, uploadPath, onClose }: ImportWizardProps) {
   const { t } = useTranslation('importWizard');
   const [step, setStep] = useState(0);
   const [files, setFiles] = useState<UploadFile[]>([]);
@@ -87,7 +90,7 @@ export function ImportWizard({ open, base, onClose }: ImportWizardProps) {
     setUploading(true);
     setFiles([{ uid: String(Date.now()), name: file.name, status: 'uploading' }]);
     try {
-      const name = await uploadImportFile(base, file);
+      const name = await uploadImportFile(uploadPath ?? `${base}/Uploader`, file);
       setFileName(name);
       setFiles([{ uid: String(Date.now()), name: file.name, status: 'done' }]);
     } catch {
@@ -107,6 +110,10 @@ export function ImportWizard({ open, base, onClose }: ImportWizardProps) {
       setBusy(true);
       try {
         const preview = await previewImport(base, fileName);
+        if ((preview.dataRow?.length ?? 0) > IMPORT_MAX_ROWS) {
+          toastError(t('tooManyRows'));
+          return;
+        }
         setHeaders(preview.headerRow ?? []);
         setRows(withKeys(preview.dataRow ?? []));
         setStep(1);

@@ -1,2 +1,2 @@
-export { checkImportFile, IMPORT_MAX_BYTES } from './api';
+export { checkImportFile, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from './api';
 export { ImportWizard, type ImportWizardProps } from './import-wizard';
