@@ -57,7 +57,10 @@ const shot = (page: Page, name: string) => page.screenshot({ path: resolve(scree
 describe('knowledge base and intelligent Q&A', () => {
   const browser = specBrowser('70');
 
-  it('creates a base, indexes a docx and an xlsx, tests retrieval and answers a question with a citation', async () => {
+  // One story from an empty base to a cited answer: two minutes leave room for a loaded machine.
+  it('creates a base, indexes a docx and an xlsx, tests retrieval and answers a question with a citation', {
+    timeout: 120_000,
+  }, async () => {
     const page = await browser.page();
     await signInAdmin(page);
     await page.goto(appUrl('/questionAnswering/zskManagement'));
@@ -175,6 +178,7 @@ describe('knowledge base and intelligent Q&A', () => {
     await firstHit.waitFor();
     await expect(firstHit.textContent()).resolves.toContain(XLSX);
     await expect(firstHit.textContent()).resolves.toContain('区政务服务中心二楼C区');
+    await page.mouse.move(0, 0);
     await settled(page);
     await shot(page, 'hit-test');
 
@@ -218,6 +222,11 @@ describe('knowledge base and intelligent Q&A', () => {
     await toast(page, 'success');
     await admin.getByRole('tab', { name: '模型接口' }).click();
     await admin.getByText('对话模型', { exact: true }).waitFor();
+    // Keys are never shown back; an address must be http(s) (checked before anything is sent).
+    await expect(page.locator('#kbModels_chatApiKey').inputValue()).resolves.toBe('');
+    await page.locator('#kbModels_chatBaseUrl').fill('ftp://llm.example');
+    await admin.getByRole('button', { name: /保\s?存/ }).click();
+    await admin.getByText('地址必须以 http:// 或 https:// 开头').waitFor();
     await settled(page);
     await shot(page, 'retrieval-settings');
     await admin.locator('.ant-modal-close').click();
@@ -326,6 +335,7 @@ describe('knowledge base and intelligent Q&A', () => {
     await hitTest.getByRole('button', { name: /测\s?试/ }).click();
     await hitTest.locator('.kb-hit').first().waitFor();
     await expect(hitTest.locator('.kb-hit').first().textContent()).resolves.toContain(XLSX);
+    await user.mouse.move(0, 0);
     await settled(user);
     await shot(user, 'user-hit-test');
 

@@ -1,7 +1,7 @@
-import type { KbModelSettingsBody } from '@console/shared';
+import type { KbModelSettings, KbModelSettingsBody } from '@console/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Col, Form, Input, Modal, Row, Spin, Tabs, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../api/feedback';
 import {
@@ -14,16 +14,28 @@ import {
 } from './api';
 import { parseWords } from './words';
 
-/** One word list (jieba user dictionary or sensitive words), one word a line. */
+/** One word list (jieba user dictionary or sensitive words), one word a line, once loaded. */
 function WordListPane({ kind }: { kind: WordListKind }) {
+  const words = useQuery({ queryKey: knowledgeKeys.words(kind), queryFn: () => fetchWords(kind) });
+  if (!words.data) return <PaneState loading={words.isLoading} />;
+  return <WordListEditor kind={kind} initial={words.data} />;
+}
+
+/** Loading, or the list could not be read. */
+function PaneState({ loading }: { loading: boolean }) {
+  const { t } = useTranslation('knowledgeBase');
+  return (
+    <div className="kb-center">
+      {loading ? <Spin /> : <Alert type="warning" showIcon title={t('loadFailed')} />}
+    </div>
+  );
+}
+
+function WordListEditor({ kind, initial }: { kind: WordListKind; initial: string[] }) {
   const { t } = useTranslation('knowledgeBase');
   const queryClient = useQueryClient();
-  const words = useQuery({ queryKey: knowledgeKeys.words(kind), queryFn: () => fetchWords(kind) });
-  const [text, setText] = useState('');
+  const [text, setText] = useState(() => initial.join('\n'));
   const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    if (words.data) setText(words.data.join('\n'));
-  }, [words.data]);
   const parsed = parseWords(text);
 
   const save = async () => {
@@ -40,7 +52,7 @@ function WordListPane({ kind }: { kind: WordListKind }) {
 
   const label = t(`admin.${kind}.title`);
   return (
-    <Spin spinning={words.isLoading}>
+    <>
       <Typography.Paragraph type="secondary">{t(`admin.${kind}.hint`)}</Typography.Paragraph>
       <Input.TextArea
         rows={14}
@@ -60,7 +72,7 @@ function WordListPane({ kind }: { kind: WordListKind }) {
           {t('actions.save')}
         </Button>
       </div>
-    </Spin>
+    </>
   );
 }
 
@@ -68,14 +80,16 @@ type ModelValues = KbModelSettingsBody;
 
 /** The OpenAI-compatible chat and embeddings endpoints; keys are written, never read back. */
 function ModelPane() {
+  const settings = useQuery({ queryKey: knowledgeKeys.models(), queryFn: fetchModelSettings });
+  if (!settings.data) return <PaneState loading={settings.isLoading} />;
+  return <ModelForm settings={settings.data} />;
+}
+
+function ModelForm({ settings }: { settings: KbModelSettings }) {
   const { t } = useTranslation('knowledgeBase');
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ModelValues>();
-  const settings = useQuery({ queryKey: knowledgeKeys.models(), queryFn: fetchModelSettings });
   const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    if (settings.data) form.setFieldsValue({ ...settings.data, chatApiKey: '', embeddingApiKey: '' });
-  }, [settings.data, form]);
   const url = [{ pattern: /^(https?:\/\/\S+)?$/i, message: t('rules.url') }];
   const keyPlaceholder = (stored: boolean | undefined) =>
     stored ? t('admin.models.keyKept') : t('admin.models.keyEmpty');
@@ -86,6 +100,7 @@ function ModelPane() {
     setSaving(true);
     try {
       toastSuccess((await saveModelSettings(values)) || t('saved'));
+      form.setFieldsValue({ chatApiKey: '', embeddingApiKey: '' });
       await queryClient.invalidateQueries({ queryKey: knowledgeKeys.models() });
     } catch {
       // The client showed the server's message.
@@ -95,9 +110,14 @@ function ModelPane() {
   };
 
   return (
-    <Spin spinning={settings.isLoading}>
+    <>
       <Alert type="info" showIcon title={t('admin.models.hint')} style={{ marginBottom: 16 }} />
-      <Form<ModelValues> form={form} name="kbModels" layout="vertical">
+      <Form<ModelValues>
+        form={form}
+        name="kbModels"
+        layout="vertical"
+        initialValues={{ ...settings, chatApiKey: '', embeddingApiKey: '' }}
+      >
         <div className="kb-form__section">{t('admin.models.chat')}</div>
         <Row gutter={16}>
           <Col span={12}>
@@ -112,10 +132,7 @@ function ModelPane() {
           </Col>
         </Row>
         <Form.Item name="chatApiKey" label={t('admin.models.apiKey')}>
-          <Input.Password
-            autoComplete="new-password"
-            placeholder={keyPlaceholder(settings.data?.hasChatApiKey)}
-          />
+          <Input.Password autoComplete="new-password" placeholder={keyPlaceholder(settings.hasChatApiKey)} />
         </Form.Item>
         <div className="kb-form__section">{t('admin.models.embedding')}</div>
         <Row gutter={16}>
@@ -133,7 +150,7 @@ function ModelPane() {
         <Form.Item name="embeddingApiKey" label={t('admin.models.apiKey')}>
           <Input.Password
             autoComplete="new-password"
-            placeholder={keyPlaceholder(settings.data?.hasEmbeddingApiKey)}
+            placeholder={keyPlaceholder(settings.hasEmbeddingApiKey)}
           />
         </Form.Item>
       </Form>
@@ -143,7 +160,7 @@ function ModelPane() {
           {t('actions.save')}
         </Button>
       </div>
-    </Spin>
+    </>
   );
 }
 
