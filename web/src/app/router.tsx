@@ -117,6 +117,11 @@ export const routes: RouteObject[] = [
             lazy: pageAt('basic/messageRecord'),
           },
           {
+            path: 'previewModel',
+            handle: { title: 'form:preview.title' },
+            lazy: page(['form'], () => import('../features/preview-model/preview-model-page')),
+          },
+          {
             path: 'externalLink',
             handle: { title: 'shell:externalLink.title' },
             lazy: shellPage(['shell'], (pages) => pages.ExternalLinkPage),

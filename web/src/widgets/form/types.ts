@@ -1,4 +1,4 @@
-import type { FormInstance } from 'antd';
+import type { FormInstance, RowProps } from 'antd';
 import type { ReactNode } from 'react';
 
 /*
@@ -73,8 +73,8 @@ export interface FieldProps<V = unknown, F extends FormField = FormField> {
 /** What a layout container component receives (row, card, tab, collapse, tableGrid, ...). */
 export interface ContainerProps<F extends FormField = FormField> {
   field: F;
-  /** Renders child fields with the renderer's layout, rules and permissions. */
-  renderFields: (fields: FormField[]) => ReactNode;
+  /** Renders child fields in a grid row with the renderer's layout, rules and permissions. */
+  renderFields: (fields: FormField[], row?: RowProps) => ReactNode;
   readOnly: boolean;
 }
 
@@ -85,6 +85,6 @@ export interface FormRuntime {
   readOnly: boolean;
   /** Form permission (widgets.md 6): is a field code granted? Sub-table fields use "table-field". */
   isGranted: (code: string) => boolean;
-  /** Renders a list of fields (sub-table cells and containers use it). */
-  renderFields: (fields: FormField[]) => ReactNode;
+  /** Renders fields in a grid row (containers use it). */
+  renderFields: (fields: FormField[], row?: RowProps) => ReactNode;
 }

@@ -1,0 +1,123 @@
+import { App, Button, Card, Empty, Form, Input, Segmented, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormRenderer } from '../../widgets/form/form-renderer';
+import type { FormSchema } from '../../widgets/form/types';
+import './preview-model.css';
+
+type Mode = 'edit' | 'detail';
+
+/** The form JSON as text → the schema, or the message saying what is wrong with it. */
+function readSchema(text: string, t: (key: string, options?: Record<string, unknown>) => string) {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    return { error: t('preview.invalidJson', { message: (error as Error).message }) };
+  }
+  // formData may arrive as the JSON string of forms.md (a string holding JSON).
+  if (typeof parsed === 'string') return readSchema(parsed, t);
+  const fields = (parsed as { fields?: unknown } | null)?.fields;
+  if (!Array.isArray(fields)) return { error: t('preview.noFields') };
+  return { schema: parsed as FormSchema };
+}
+
+/**
+ * /previewModel (console.md 2.1): renders any form JSON as the designer's preview does, editable
+ * or as the detail view; "validate" runs the rules and shows the data the form would submit.
+ */
+export default function PreviewModelPage() {
+  const { t } = useTranslation('form');
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  const [schema, setSchema] = useState<FormSchema>();
+  const [revision, setRevision] = useState(0);
+  const [mode, setMode] = useState<Mode>('edit');
+  const [values, setValues] = useState<string>();
+
+  const render = () => {
+    const read = readSchema(text, t);
+    setError(read.error);
+    if (!read.schema) return;
+    setSchema(read.schema);
+    setValues(undefined);
+    setRevision((count) => count + 1);
+  };
+
+  const validate = async () => {
+    try {
+      const data = await form.validateFields();
+      setValues(JSON.stringify(data, null, 2));
+      message.success(t('preview.valid'));
+    } catch {
+      setValues(undefined);
+    }
+  };
+
+  return (
+    <div className="preview-model">
+      <Card title={t('preview.schema')} size="small">
+        <Typography.Paragraph type="secondary">{t('preview.schemaHint')}</Typography.Paragraph>
+        <Input.TextArea
+          aria-label={t('preview.schema')}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          autoSize={{ minRows: 4, maxRows: 12 }}
+          status={error ? 'error' : undefined}
+          spellCheck={false}
+          className="preview-model__json"
+        />
+        {error ? <Typography.Text type="danger">{error}</Typography.Text> : null}
+        <div className="preview-model__actions">
+          <Button type="primary" onClick={render}>
+            {t('preview.render')}
+          </Button>
+        </div>
+      </Card>
+      <Card
+        size="small"
+        title={t('preview.title')}
+        extra={
+          <Segmented<Mode>
+            value={mode}
+            onChange={setMode}
+            options={[
+              { value: 'edit', label: t('preview.edit') },
+              { value: 'detail', label: t('preview.detail') },
+            ]}
+          />
+        }
+      >
+        {schema ? (
+          <>
+            <FormRenderer
+              key={`${revision}-${mode}`}
+              schema={schema}
+              form={form}
+              readOnly={mode === 'detail'}
+            />
+            {mode === 'edit' ? (
+              <Space className="preview-model__actions">
+                <Button type="primary" onClick={validate}>
+                  {t('preview.validate')}
+                </Button>
+                <Button onClick={() => form.resetFields()}>{t('preview.reset')}</Button>
+              </Space>
+            ) : null}
+            {values ? (
+              <Card size="small" type="inner" title={t('preview.values')}>
+                <pre className="preview-model__values" data-testid="preview-values">
+                  {values}
+                </pre>
+              </Card>
+            ) : null}
+          </>
+        ) : (
+          <Empty description={t('preview.empty')} />
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { safeHtml } from '../../../../features/message/rich-html';
+import RichEditor from '../../../../features/notice/rich-editor';
+import type { FieldProps } from '../../types';
+
+/** editor: rich text (Quill, loaded on first use); the detail view shows the HTML sanitised. */
+export function EditorField({ field, value, onChange, disabled, readOnly }: FieldProps<string>) {
+  const { t } = useTranslation('form');
+  if (readOnly || disabled)
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify (safeHtml)
+    return <div className="form-rich-text" dangerouslySetInnerHTML={{ __html: safeHtml(value) }} />;
+  return (
+    <RichEditor
+      value={value}
+      onChange={onChange}
+      placeholder={field.placeholder}
+      label={field.__config__.label || t('editor.label')}
+    />
+  );
+}

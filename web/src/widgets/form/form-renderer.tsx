@@ -1,0 +1,139 @@
+import { Col, Form, type FormInstance, Row, type RowProps, Spin } from 'antd';
+import type { SizeType } from 'antd/es/config-provider/SizeContext';
+import { type ReactNode, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { initialValues } from './defaults';
+import { containerComponent, fieldComponent } from './registry';
+import { fieldRules } from './rules';
+import { FormRuntimeContext } from './runtime';
+import type { FormField, FormRuntime, FormSchema } from './types';
+import './form-renderer.css';
+
+export interface FormRendererProps {
+  schema: FormSchema;
+  /** The caller's form instance (submit with form.validateFields()). */
+  form?: FormInstance;
+  /** Stored values to show or edit; missing keys take the fields' defaults. */
+  values?: Record<string, unknown>;
+  /** Detail view: values as text, nothing editable. */
+  readOnly?: boolean;
+  /**
+   * Form permission codes granted (widgets.md 6): a field with a value is shown only when its
+   * __vModel__ is listed (sub-table columns as "table-field"). Undefined: every field is shown.
+   */
+  permissions?: readonly string[];
+  onValuesChange?: (changed: Record<string, unknown>, all: Record<string, unknown>) => void;
+}
+
+const SIZES: Record<string, SizeType> = { medium: 'large', small: 'middle', mini: 'small' };
+
+/** Keys drawn across their cell without a label. */
+const UNLABELLED = new Set(['divider', 'groupTitle']);
+
+/** Shown on the PC when visibility lists "pc" (or is absent). */
+const visibleOnPc = (field: FormField) => {
+  const visibility = field.__config__.visibility;
+  return !Array.isArray(visibility) || visibility.includes('pc');
+};
+
+const labelWidthOf = (width: unknown) => (typeof width === 'number' && width > 0 ? `${width}px` : undefined);
+
+/**
+ * Renders a form definition of forms.md 1 as an antd form: the grid (span, gutter), label
+ * position and width, size, the whole form or single fields disabled, the detail view, required
+ * and regList rules, and form permissions. Each jnpfKey's component comes from registry.ts.
+ */
+export function FormRenderer({
+  schema,
+  form: given,
+  values,
+  readOnly = false,
+  permissions,
+  onValuesChange,
+}: FormRendererProps) {
+  const { t } = useTranslation('form');
+  const [own] = Form.useForm();
+  const form = given ?? own;
+  const granted = useMemo(() => (permissions ? new Set(permissions) : null), [permissions]);
+  const initial = useMemo(() => ({ ...initialValues(schema.fields), ...values }), [schema, values]);
+  const formDisabled = schema.disabled === true;
+  const gutter = typeof schema.gutter === 'number' ? schema.gutter : 15;
+
+  const runtime = useMemo<FormRuntime>(() => {
+    const isGranted = (code: string) => !granted || granted.has(code);
+
+    const renderField = (field: FormField, index: number): ReactNode => {
+      const config = field.__config__;
+      const key = config.formId ?? `${config.jnpfKey}-${index}`;
+      if (!visibleOnPc(field)) return null;
+      const span = typeof config.span === 'number' ? config.span : 24;
+      const Container = containerComponent(config.jnpfKey);
+      if (Container)
+        return (
+          <Col key={key} span={span}>
+            <Container field={field} renderFields={renderFields} readOnly={readOnly} />
+          </Col>
+        );
+      const vModel = field.__vModel__;
+      if (vModel && !isGranted(vModel)) return null;
+      const Component = fieldComponent(config.jnpfKey);
+      const label =
+        config.showLabel !== false && !UNLABELLED.has(config.jnpfKey) ? config.label || undefined : undefined;
+      const labelWidth = labelWidthOf(config.labelWidth);
+      return (
+        <Col key={key} span={span} hidden={config.noShow === true}>
+          <Form.Item
+            name={vModel || undefined}
+            label={label}
+            tooltip={config.tipLabel || undefined}
+            labelCol={labelWidth ? { flex: labelWidth } : undefined}
+            rules={vModel && !readOnly ? fieldRules(config, t) : undefined}
+            validateTrigger={['onChange', 'onBlur']}
+            className={`form-item form-item-${config.jnpfKey}`}
+            colon={false}
+          >
+            {Component ? (
+              <Component
+                field={field}
+                disabled={formDisabled || field.disabled === true}
+                readOnly={readOnly}
+              />
+            ) : (
+              <span className="form-unknown-field">{t('unknownField', { key: config.jnpfKey })}</span>
+            )}
+          </Form.Item>
+        </Col>
+      );
+    };
+
+    const renderFields = (fields: FormField[], row?: RowProps): ReactNode => (
+      <Row gutter={gutter} {...row}>
+        {fields.map(renderField)}
+      </Row>
+    );
+
+    return { schema, form, readOnly, isGranted, renderFields };
+  }, [schema, form, readOnly, granted, gutter, formDisabled, t]);
+
+  const labelPosition = schema.labelPosition;
+  const labelWidth = labelWidthOf(schema.labelWidth ?? 100);
+  return (
+    <FormRuntimeContext.Provider value={runtime}>
+      <Form
+        form={form}
+        className={`form-renderer${readOnly ? ' form-renderer-detail' : ''}`}
+        layout={labelPosition === 'top' ? 'vertical' : 'horizontal'}
+        labelAlign={labelPosition === 'left' ? 'left' : 'right'}
+        labelCol={labelPosition === 'top' ? undefined : { flex: labelWidth }}
+        labelWrap
+        wrapperCol={labelPosition === 'top' ? undefined : { flex: 1 }}
+        size={SIZES[String(schema.size ?? 'small')] ?? 'middle'}
+        disabled={formDisabled}
+        initialValues={initial}
+        onValuesChange={onValuesChange}
+      >
+        <Suspense fallback={<Spin />}>{runtime.renderFields(schema.fields ?? [])}</Suspense>
+      </Form>
+    </FormRuntimeContext.Provider>
+  );
+}
