@@ -1,0 +1,128 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App, Form, type FormInstance } from 'antd';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { i18n, initI18n } from '../../../app/i18n';
+import { FormRenderer } from '../form-renderer';
+import type { FormSchema } from '../types';
+
+beforeAll(async () => {
+  // jsdom lacks these browser APIs antd's grid and table use.
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+  await initI18n();
+  await i18n.changeLanguage('zh-CN');
+  await i18n.loadNamespaces(['form', 'formAdvanced']);
+});
+
+afterEach(() => cleanup());
+
+const schema: FormSchema = {
+  fields: [
+    {
+      __config__: {
+        jnpfKey: 'table',
+        label: '明细',
+        layout: 'rowFormItem',
+        children: [
+          { __config__: { jnpfKey: 'comInput', label: '名称', required: true }, __vModel__: 'name' },
+          {
+            __config__: {
+              jnpfKey: 'comInput',
+              label: '数量',
+              regList: [{ pattern: '/^\\d+(\\.\\d+)?$/', message: '请输入数字' }],
+            },
+            __vModel__: 'qty',
+          },
+        ],
+      },
+      __vModel__: 'items',
+      'show-summary': true,
+      summaryField: ['qty'],
+    },
+  ],
+};
+
+function renderTable(values: Record<string, unknown>, permissions?: string[]) {
+  let form: FormInstance | undefined;
+  function Host() {
+    const [instance] = Form.useForm();
+    form = instance;
+    return <FormRenderer schema={schema} form={instance} values={values} permissions={permissions} />;
+  }
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <App>
+        <Host />
+      </App>
+    </QueryClientProvider>,
+  );
+  return () => form as FormInstance;
+}
+
+const bodyRows = () => document.querySelectorAll('.form-subtable .ant-table-tbody tr.ant-table-row');
+const errors = () =>
+  Array.from(document.querySelectorAll('.ant-form-item-explain-error'), (node) => node.textContent);
+
+describe('sub-table', { timeout: 60_000 }, () => {
+  it('sums the summary field, refuses an invalid row on submit and names the problem in its cell', async () => {
+    const form = renderTable({
+      items: [
+        { name: '', qty: '2' },
+        { name: 'b', qty: '3.5' },
+        { name: 'c', qty: 'x' },
+      ],
+    });
+    await screen.findByText('合计');
+    expect(document.querySelector('.form-subtable__summary')?.textContent).toContain('5.50');
+    await act(async () => {
+      await form()
+        .validateFields()
+        .then(
+          () => expect.unreachable('an invalid row must fail the submit'),
+          () => undefined,
+        );
+    });
+    await waitFor(() => expect(errors()).toEqual(['不能为空', '请输入数字']));
+  });
+
+  it('adds a blank row and removes one after confirmation', async () => {
+    const form = renderTable({ items: [{ name: 'a', qty: '1' }] });
+    await screen.findByText('合计');
+    fireEvent.click(screen.getByRole('button', { name: /添\s?加/ }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    expect(form().getFieldValue('items')).toEqual([
+      { name: 'a', qty: '1' },
+      { name: null, qty: null },
+    ]);
+    fireEvent.click(screen.getAllByRole('button', { name: '删除' })[0] as HTMLElement);
+    await screen.findByText('此操作将永久删除该数据, 是否继续?');
+    fireEvent.click(screen.getByRole('button', { name: /确\s?定/ }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(form().getFieldValue('items')).toEqual([{ name: null, qty: null }]);
+  });
+
+  it('shows only the columns whose "table-field" code is granted', async () => {
+    renderTable({ items: [{ name: 'a', qty: '1' }] }, ['items-qty']);
+    await screen.findByText('合计');
+    const headers = Array.from(
+      document.querySelectorAll('.form-subtable thead th'),
+      (node) => node.textContent,
+    );
+    expect(headers).toContain('数量');
+    expect(headers).not.toContain('名称');
+  });
+});
