@@ -117,14 +117,15 @@ function leaf<K extends JnpfKey, P extends Shape>(key: K, props: P) {
 }
 
 // Containers hold other fields in `__config__.children`; the getter lets the schema refer to itself.
-// Their TypeScript type is completed by `ChildKinds` below (inference cannot follow the cycle).
+// A container without children reads as an empty one. Their TypeScript type is completed by
+// `ChildKinds` below (inference cannot follow the cycle).
 function container<K extends JnpfKey, P extends Shape>(key: K, props: P, children: () => z.ZodType) {
   return z.looseObject({
     __config__: z.looseObject({
       ...configShape,
       jnpfKey: z.literal(key),
       get children(): z.ZodType {
-        return children();
+        return children().default([]);
       },
     }),
     ...fieldShape,
