@@ -81,7 +81,7 @@ export function FormRenderer({
         config.showLabel !== false && !UNLABELLED.has(config.jnpfKey) ? config.label || undefined : undefined;
       const labelWidth = labelWidthOf(config.labelWidth);
       return (
-        <Col key={key} span={span} hidden={config.noShow === true}>
+        <Col key={key} span={span} style={config.noShow === true ? { display: 'none' } : undefined}>
           <Form.Item
             name={vModel || undefined}
             label={label}
