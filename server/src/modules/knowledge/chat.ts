@@ -216,7 +216,8 @@ const sentencesOf = (text: string) =>
  */
 function extractiveAnswer(index: KnowledgeIndex, question: string, retrieved: Retrieved[]): string {
   const analyzer = index.analyzer;
-  const asked = new Set([...analyzer.queryTerms(question).bigrams, ...analyzer.queryTerms(question).words]);
+  const askedTerms = analyzer.queryTerms(question);
+  const asked = new Set([...askedTerms.bigrams, ...askedTerms.words]);
   const lines: string[] = [];
   let length = 0;
   retrieved.slice(0, 3).forEach((chunk, i) => {

@@ -12,7 +12,10 @@ describe('indexing jobs across a restart', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'console-kb-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('finishes a job left queued, and one an instance died on once its lease has run out', async () => {
+  // Two starts on a data folder of its own (migrated and seeded from nothing): slow on a busy machine.
+  it('finishes a job left queued, and one an instance died on once its lease has run out', {
+    timeout: 240_000,
+  }, async () => {
     const first = await startServer({ dataDir });
     const token = await first.adminToken();
     const baseId = await createBase(first, token, { fullName: '重启库' });
