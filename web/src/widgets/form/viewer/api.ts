@@ -1,18 +1,12 @@
+import { parseFormData } from '@console/shared';
 import { http } from '../../../api';
 import type { FormSchema } from '../types';
 
-/** A form definition from its JSON string; null when it is not an object with a fields list. */
+/** A form definition from its formData JSON string; null when the shared schema refuses it. */
 export function schemaOf(formData: unknown): FormSchema | null {
-  let value: unknown = formData;
-  if (typeof formData === 'string') {
-    try {
-      value = JSON.parse(formData);
-    } catch {
-      return null;
-    }
-  }
-  if (!value || typeof value !== 'object' || !Array.isArray((value as FormSchema).fields)) return null;
-  return value as FormSchema;
+  if (typeof formData !== 'string') return null;
+  const parsed = parseFormData(formData);
+  return parsed.ok ? (parsed.form as unknown as FormSchema) : null;
 }
 
 function recordOf(data: unknown): Record<string, unknown> {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Form } from 'antd';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
+import './advanced.css';
 import { AddressPicker } from '../../../address-picker/address-picker';
 import {
   type AbleIds,
@@ -31,9 +32,14 @@ function common({ field, disabled, readOnly }: FieldProps) {
   return {
     multiple: multipleOf(field),
     disabled: disabled || readOnly,
-    placeholder: field.placeholder || undefined,
+    placeholder: readOnly ? '' : field.placeholder || undefined,
     allowClear: field.clearable !== false,
   };
+}
+
+/** A detail view shows the picker's names as plain text (advanced.css strips the box). */
+function Shown({ readOnly, children }: { readOnly: boolean; children: ReactNode }) {
+  return readOnly ? <div className="form-advanced__readonly">{children}</div> : children;
 }
 
 /** comSelect: the value is the unit's id path (multiple: a list of paths). */
@@ -52,28 +58,46 @@ export function OrganizeField(props: FieldProps) {
         ? unitPath(tree.data, String(ids))
         : [];
   return (
-    <OrganizeSelect
-      {...common(props)}
-      value={lastIdsOf(value, multiple)}
-      onChange={(ids) => onChange?.(toPaths(ids))}
-    />
+    <Shown readOnly={props.readOnly}>
+      <OrganizeSelect
+        {...common(props)}
+        value={lastIdsOf(value, multiple)}
+        onChange={(ids) => onChange?.(toPaths(ids))}
+      />
+    </Shown>
   );
 }
 
 export function DepartmentField(props: FieldProps) {
-  return <DepartmentSelect {...common(props)} value={props.value as Ids} onChange={props.onChange} />;
+  return (
+    <Shown readOnly={props.readOnly}>
+      <DepartmentSelect {...common(props)} value={props.value as Ids} onChange={props.onChange} />
+    </Shown>
+  );
 }
 
 export function PositionField(props: FieldProps) {
-  return <PositionSelect {...common(props)} value={props.value as Ids} onChange={props.onChange} />;
+  return (
+    <Shown readOnly={props.readOnly}>
+      <PositionSelect {...common(props)} value={props.value as Ids} onChange={props.onChange} />
+    </Shown>
+  );
 }
 
 export function RoleField(props: FieldProps) {
-  return <RoleSelect {...common(props)} value={props.value as Ids} onChange={props.onChange} />;
+  return (
+    <Shown readOnly={props.readOnly}>
+      <RoleSelect {...common(props)} value={props.value as Ids} onChange={props.onChange} />
+    </Shown>
+  );
 }
 
 export function GroupField(props: FieldProps) {
-  return <GroupSelect {...common(props)} value={props.value as Ids} onChange={props.onChange} />;
+  return (
+    <Shown readOnly={props.readOnly}>
+      <GroupSelect {...common(props)} value={props.value as Ids} onChange={props.onChange} />
+    </Shown>
+  );
 }
 
 /** Which allowed-id list a userSelect's selectType fills from its relation field. */
@@ -111,13 +135,15 @@ export function UserField(props: FieldProps) {
     };
   }, [relationKey, relationValue, selectType, field]);
   return (
-    <UserSelect
-      {...common(props)}
-      selectType={ableIds ? 'custom' : 'all'}
-      ableIds={ableIds}
-      value={props.value as Ids}
-      onChange={props.onChange}
-    />
+    <Shown readOnly={props.readOnly}>
+      <UserSelect
+        {...common(props)}
+        selectType={ableIds ? 'custom' : 'all'}
+        ableIds={ableIds}
+        value={props.value as Ids}
+        onChange={props.onChange}
+      />
+    </Shown>
   );
 }
 
@@ -141,15 +167,17 @@ export function UsersField(props: FieldProps) {
 /** address: area id path(s), level 0 province … 3 street (default 2, district). */
 export function AddressField({ field, value, onChange, id, disabled, readOnly }: FieldProps) {
   return (
-    <AddressPicker
-      id={id}
-      value={value as string[] | string[][] | null}
-      onChange={(next) => onChange?.(next)}
-      multiple={multipleOf(field)}
-      level={typeof field.level === 'number' ? field.level : 2}
-      placeholder={field.placeholder || undefined}
-      disabled={disabled || readOnly}
-      clearable={field.clearable !== false}
-    />
+    <Shown readOnly={readOnly}>
+      <AddressPicker
+        id={id}
+        value={value as string[] | string[][] | null}
+        onChange={(next) => onChange?.(next)}
+        multiple={multipleOf(field)}
+        level={typeof field.level === 'number' ? field.level : 2}
+        placeholder={readOnly ? '' : field.placeholder || undefined}
+        disabled={disabled || readOnly}
+        clearable={field.clearable !== false}
+      />
+    </Shown>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Space } from 'antd';
-import { type PointerEvent, useRef } from 'react';
+import { type PointerEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldProps } from '../../types';
 import './advanced.css';
@@ -17,6 +17,17 @@ export function SignField({ value, onChange, id, disabled, readOnly }: FieldProp
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
   const image = typeof value === 'string' && value.startsWith('data:image/') ? value : '';
+  // A stored signature is drawn onto the pad, so signing again replaces it.
+  useEffect(() => {
+    const context = canvas.current?.getContext('2d');
+    if (!context || !image || drawing.current) return;
+    const picture = new Image();
+    picture.onload = () => {
+      context.clearRect(0, 0, WIDTH, HEIGHT);
+      context.drawImage(picture, 0, 0, WIDTH, HEIGHT);
+    };
+    picture.src = image;
+  }, [image]);
   if (readOnly || disabled)
     return image ? (
       <img src={image} alt={t('sign.label')} className="form-advanced__sign-image" />
@@ -62,7 +73,6 @@ export function SignField({ value, onChange, id, disabled, readOnly }: FieldProp
 
   return (
     <Space direction="vertical" size={4}>
-      {image && <img src={image} alt={t('sign.label')} className="form-advanced__sign-image" />}
       <canvas
         id={id}
         ref={canvas}
