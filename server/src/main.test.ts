@@ -79,9 +79,16 @@ describe('the generated administrator password, output not a terminal', () => {
     }
   }
 
-  it('is written once to DATA_DIR/initial-admin-password (mode 0600), not printed', async () => {
-    await firstStart({ DATABASE_URL: '' }, path.join(work, 'embedded'));
-  });
+  // A first start of a process (compile, migrate, seed) takes a while on a loaded machine.
+  const FIRST_START_MS = 240_000;
+
+  it(
+    'is written once to DATA_DIR/initial-admin-password (mode 0600), not printed',
+    async () => {
+      await firstStart({ DATABASE_URL: '' }, path.join(work, 'embedded'));
+    },
+    FIRST_START_MS,
+  );
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'goes to DATA_DIR, created for it, when the database is PostgreSQL',
@@ -89,5 +96,6 @@ describe('the generated administrator password, output not a terminal', () => {
       database = await createTestDatabase();
       await firstStart({ DATABASE_URL: database.url!, REDIS_URL: '' }, path.join(work, 'not-yet', 'there'));
     },
+    FIRST_START_MS,
   );
 });
