@@ -47,6 +47,8 @@ export class KnowledgeIndex {
   private loading = false;
   /** Changes are applied one after another, so a later change's reading of the rows always wins. */
   private applying: Promise<void> = Promise.resolve();
+  /** Length of the vectors held; 0 until the first. */
+  private dimensions = 0;
 
   constructor(
     private readonly db: Db,
@@ -126,7 +128,10 @@ export class KnowledgeIndex {
         seq: r.seq,
       })),
     );
-    const withVectors = rows.filter((r) => r.embedding && r.embedding.length > 0);
+    // Vectors of another length come from an embedding model used before: words find those
+    // chunks until they are re-indexed.
+    this.dimensions ||= rows.find((r) => r.embedding?.length)?.embedding?.length ?? 0;
+    const withVectors = rows.filter((r) => r.embedding?.length === this.dimensions && this.dimensions > 0);
     this.vectors.upsert(
       withVectors.map((r) => ({
         id: r.id,
