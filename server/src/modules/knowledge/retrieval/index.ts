@@ -60,7 +60,8 @@ export interface RetrievalParams {
 /** Tuned on cmrc2018_trial.json (bench/scenarios/knowledge.ts --offline); see docs/benchmarks.md. */
 export const DEFAULT_PARAMS: RetrievalParams = {
   words: { weight: 0.5, k1: 0.3, b: 0.75 },
-  bigrams: { weight: 0.15, k1: 0.3, b: 0 },
+  // Bigrams rank no better than words and characters on trial: they serve `relevance` and its re-scoring.
+  bigrams: { weight: 0, k1: 0.3, b: 0 },
   unigrams: { weight: 0.3, k1: 0.3, b: 0.4 },
   candidates: 50,
   coverageWeight: 0.5,
