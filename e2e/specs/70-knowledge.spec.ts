@@ -279,6 +279,9 @@ describe('knowledge base and intelligent Q&A', () => {
     await correction.getByRole('button', { name: '保存为问答对' }).click();
     await toast(page, 'success');
     await correction.waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => answer.getByRole('button', { name: '没用' }).getAttribute('aria-pressed'))
+      .toBe('true');
     await page.mouse.move(0, 0);
 
     // The curated pair answers its question directly.
@@ -297,6 +300,24 @@ describe('knowledge base and intelligent Q&A', () => {
     await expect(third.textContent()).resolves.toContain('住所证明材料');
     await settled(page);
     await shot(page, 'chat-history');
+
+    // A new conversation starts empty; the history brings the old one back with its citations.
+    await page.getByRole('button', { name: '新对话' }).click();
+    await page.locator('.kb-chat__welcome').waitFor();
+    await page
+      .getByTestId('kb-conversations')
+      .getByRole('button', { name: /^申请居住证需要提交哪些材料/ })
+      .click();
+    await expect.poll(() => page.getByTestId('kb-answer').count()).toBe(3);
+    await page.getByTestId('kb-answer').first().locator('button.kb-cite').first().waitFor();
+    // Corrected, the first answer counts as not useful.
+    const reloaded = page.getByTestId('kb-answer').first();
+    await expect(reloaded.getByRole('button', { name: '没用' }).getAttribute('aria-pressed')).resolves.toBe(
+      'true',
+    );
+    await expect(reloaded.getByRole('button', { name: '有用' }).getAttribute('aria-pressed')).resolves.toBe(
+      'false',
+    );
 
     // Deleting a conversation asks first, then the page starts a new one.
     await page

@@ -198,7 +198,7 @@ export default function KnowledgeChatPage() {
                     aria-current={item.id === conversationId ? 'true' : undefined}
                     onClick={() => void openConversation(item.id)}
                   >
-                    <MessageOutlined />
+                    <MessageOutlined aria-hidden />
                     <span className="kb-chat__conversation-title">{item.title || t('history.untitled')}</span>
                   </button>
                   <Tooltip title={t('history.delete')}>
@@ -285,7 +285,12 @@ export default function KnowledgeChatPage() {
         </div>
       </section>
       <ChunkDrawer citation={citation} onClose={() => setCitation(null)} />
-      <CorrectionDialog message={correcting} bases={managed} onClose={() => setCorrecting(null)} />
+      <CorrectionDialog
+        message={correcting}
+        bases={managed}
+        onSaved={(message) => update(message.key, (m) => ({ ...m, feedback: 0 }))}
+        onClose={() => setCorrecting(null)}
+      />
       {modalHolder}
     </div>
   );

@@ -15,10 +15,13 @@ interface CorrectionValues {
 export function CorrectionDialog({
   message,
   bases,
+  onSaved,
   onClose,
 }: {
   message: ChatMessage | null;
   bases: readonly KbBaseRow[];
+  /** The server marks a corrected answer not useful. */
+  onSaved(message: ChatMessage): void;
   onClose(): void;
 }) {
   const { t } = useTranslation('knowledgeChat');
@@ -34,9 +37,9 @@ export function CorrectionDialog({
     if (!values) return;
     setSaving(true);
     try {
-      toastSuccess(
-        (await sendCorrection(message.id, values.baseId, values.answer.trim())) || t('correction.saved'),
-      );
+      const msg = await sendCorrection(message.id, values.baseId, values.answer.trim());
+      onSaved(message);
+      toastSuccess(msg || t('correction.saved'));
       onClose();
     } catch {
       // The client showed the server's message; the dialog stays open.
