@@ -10,6 +10,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 /**
  * Uploaded files, bytes included, so every instance serves them from the shared database.
  * name is generated (`<id>.<ext>`, the extension from the sniffed content type).
+ * Chunked uploads keep their bytes in the file store instead (storageKey set, content empty).
  */
 export const storedFiles = pgTable(
   'base_file',
@@ -21,6 +22,8 @@ export const storedFiles = pgTable(
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
     content: bytea('content').notNull(),
+    /** Where the bytes are in the file store (local folder or S3); null when they are in content. */
+    storageKey: text('storage_key'),
     creatorUserId: text('creator_user_id'),
     creatorTime: epochMs('creator_time')
       .notNull()

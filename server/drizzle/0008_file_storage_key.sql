@@ -1,0 +1,1 @@
+ALTER TABLE "base_file" ADD COLUMN "storage_key" text;
