@@ -1,3 +1,4 @@
+import { parseFormData } from '@console/shared';
 import { App, Button, Card, Empty, Form, Input, Segmented, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,19 +8,21 @@ import './preview-model.css';
 
 type Mode = 'edit' | 'detail';
 
-/** The form JSON as text → the schema, or the message saying what is wrong with it. */
-function readSchema(text: string, t: (key: string, options?: Record<string, unknown>) => string) {
-  let parsed: unknown;
+/**
+ * The form JSON as text → the schema, or what is wrong with it (F1's parseFormData names the
+ * path). formData may also arrive as the JSON string forms.md stores (a string holding JSON).
+ */
+function readSchema(text: string): { schema?: FormSchema; error?: string } {
+  let source = text.trim();
   try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    return { error: t('preview.invalidJson', { message: (error as Error).message }) };
+    const outer: unknown = JSON.parse(source);
+    if (typeof outer === 'string') source = outer;
+  } catch {
+    // parseFormData reports it
   }
-  // formData may arrive as the JSON string of forms.md (a string holding JSON).
-  if (typeof parsed === 'string') return readSchema(parsed, t);
-  const fields = (parsed as { fields?: unknown } | null)?.fields;
-  if (!Array.isArray(fields)) return { error: t('preview.noFields') };
-  return { schema: parsed as FormSchema };
+  const parsed = parseFormData(source);
+  // The shared schema lets a regList message be null; fieldRules then shows its own message.
+  return parsed.ok ? { schema: parsed.form as FormSchema } : { error: parsed.error };
 }
 
 /**
@@ -38,8 +41,8 @@ export default function PreviewModelPage() {
   const [values, setValues] = useState<string>();
 
   const render = () => {
-    const read = readSchema(text, t);
-    setError(read.error);
+    const read = readSchema(text);
+    setError(read.error ? t('preview.invalidSchema', { message: read.error }) : undefined);
     if (!read.schema) return;
     setSchema(read.schema);
     setValues(undefined);

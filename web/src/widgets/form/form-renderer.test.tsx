@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Form, type FormInstance } from 'antd';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../app/i18n';
 import { FormRenderer, type FormRendererProps } from './form-renderer';
 import type { FormField, FormSchema } from './types';
@@ -182,5 +182,39 @@ describe('FormRenderer', { timeout: 30_000 }, () => {
       values = await form().validateFields();
     });
     expect(values).toEqual({ secret: 'x' });
+  });
+
+  it('recalculates a calculate field 100 ms after the last change, rounded to its precision', async () => {
+    const form = renderForm({
+      fields: [
+        { __config__: { jnpfKey: 'numInput', label: '单价', formId: 1 }, __vModel__: 'price' },
+        { __config__: { jnpfKey: 'numInput', label: '数量', formId: 2 }, __vModel__: 'qty' },
+        {
+          __config__: { jnpfKey: 'calculate', label: '合计', formId: 3, isStorage: 2 },
+          __vModel__: 'total',
+          expression: [{ __vModel__: 'price' }, '×', { __vModel__: 'qty' }, '÷', '3'],
+          precision: 2,
+          thousands: true,
+        },
+      ],
+    });
+    const total = (await waitFor(() => document.getElementById('total'))) as HTMLInputElement;
+    // Empty inputs count as 0.
+    await waitFor(() => expect(total.value).toBe('0.00'));
+    vi.useFakeTimers();
+    try {
+      await act(async () => form().setFieldsValue({ price: 1000, qty: 10 }));
+      act(() => vi.advanceTimersByTime(99));
+      expect(total.value).toBe('0.00');
+      // Another change within the 100 ms starts the wait again.
+      await act(async () => form().setFieldsValue({ qty: 20 }));
+      act(() => vi.advanceTimersByTime(99));
+      expect(total.value).toBe('0.00');
+      act(() => vi.advanceTimersByTime(1));
+      expect(total.value).toBe('6,666.67');
+      expect(form().getFieldValue('total')).toBe(6666.67);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

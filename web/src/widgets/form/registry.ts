@@ -6,6 +6,7 @@ import {
   TabContainer,
   TableGridContainer,
 } from './containers';
+import { CalculateField } from './fields/basic/calculate-field';
 import {
   CascaderField,
   CheckboxField,
@@ -68,6 +69,7 @@ export const FIELDS: Record<string, FieldComponent> = {
   colorPicker: asField(ColorField),
   rate: asField(RateField),
   slider: asField(SliderField),
+  calculate: asField(CalculateField),
   editor: lazyField(() => import('./fields/basic/editor-field'), 'EditorField'),
   link: LinkField,
   button: ButtonField,

@@ -2,9 +2,9 @@ import type { FormInstance, RowProps } from 'antd';
 import type { ReactNode } from 'react';
 
 /*
- * The form schema of forms.md 1 as the renderer sees it. Until packages/shared/src/form (F1) is
- * committed this is a loose structural type; every component imports it from here, so switching
- * to the shared zod types changes this file only.
+ * The form schema of forms.md 1 as the renderer reads it: structurally, so a component reads its
+ * own props without narrowing. packages/shared's parseFormData (FieldOf<K>, FormDefinition)
+ * validates a schema; its result is assignable to these types.
  */
 
 /** One regList entry: a "/regex/flags" string and the message shown when it does not match. */
@@ -16,42 +16,47 @@ export interface RegRule {
 /** `__config__` of a field (forms.md 1.1). */
 export interface FieldConfig {
   jnpfKey: string;
-  label?: string;
-  tipLabel?: string;
-  showLabel?: boolean;
-  labelWidth?: number;
-  formId?: number;
-  layout?: string;
-  span?: number;
-  required?: boolean;
-  regList?: RegRule[];
-  trigger?: string | string[];
-  defaultValue?: unknown;
-  noShow?: boolean;
-  visibility?: string[];
-  children?: FormField[];
+  label?: string | null;
+  tipLabel?: string | null;
+  showLabel?: boolean | null;
+  labelWidth?: number | null;
+  formId?: number | string | null;
+  layout?: string | null;
+  span?: number | null;
+  required?: boolean | null;
+  regList?: RegRule[] | null;
+  trigger?: string | readonly string[] | null;
+  defaultValue?: unknown | null;
+  noShow?: boolean | null;
+  visibility?: string[] | null;
+  children?: FormField[] | null;
   [key: string]: unknown;
 }
 
 /** A field or container of `fields` (forms.md 1.1). */
 export interface FormField {
   __config__: FieldConfig;
-  __vModel__?: string;
-  __slot__?: { prepend?: string; append?: string; default?: string; options?: unknown[] };
-  placeholder?: string;
-  disabled?: boolean;
-  readonly?: boolean;
+  __vModel__?: string | null;
+  __slot__?: {
+    prepend?: string | null;
+    append?: string | null;
+    default?: string | null;
+    options?: unknown[] | null;
+  } | null;
+  placeholder?: string | null;
+  disabled?: boolean | null;
+  readonly?: boolean | null;
   [key: string]: unknown;
 }
 
 /** The form definition: form config keys spread flat plus `fields` (forms.md 1). */
 export interface FormSchema {
   fields: FormField[];
-  size?: 'medium' | 'small' | 'mini' | string;
-  labelPosition?: 'left' | 'right' | 'top' | string;
-  labelWidth?: number;
-  gutter?: number;
-  disabled?: boolean;
+  size?: 'medium' | 'small' | 'mini' | string | null;
+  labelPosition?: 'left' | 'right' | 'top' | string | null;
+  labelWidth?: number | null;
+  gutter?: number | null;
+  disabled?: boolean | null;
   [key: string]: unknown;
 }
 

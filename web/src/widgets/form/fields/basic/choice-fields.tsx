@@ -60,7 +60,7 @@ export function SelectField({
       onChange={(next) => onChange?.(next)}
       disabled={disabled}
       loading={loading}
-      placeholder={field.placeholder}
+      placeholder={field.placeholder ?? undefined}
       mode={field.multiple === true ? 'multiple' : undefined}
       allowClear={field.clearable !== false}
       showSearch={field.filterable === true ? { optionFilterProp: 'label' } : undefined}
@@ -91,7 +91,7 @@ export function CascaderField({
     id,
     disabled,
     options: options as FieldOption[],
-    placeholder: field.placeholder,
+    placeholder: field.placeholder ?? undefined,
     allowClear: field.clearable !== false,
     showSearch: field.filterable === true,
     displayRender:
@@ -133,7 +133,7 @@ export function TreeSelectField({
       value={value ?? undefined}
       onChange={(next) => onChange?.(next)}
       disabled={disabled}
-      placeholder={field.placeholder}
+      placeholder={field.placeholder ?? undefined}
       multiple={field.multiple === true}
       allowClear={field.clearable !== false}
       showSearch={field.filterable === true}

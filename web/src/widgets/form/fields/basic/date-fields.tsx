@@ -56,7 +56,7 @@ export function DateField({ field, value, onChange, id, disabled, readOnly }: Fi
       value={current}
       onChange={(next) => onChange?.(next ? next.valueOf() : null)}
       disabled={disabled || boundsContradict(bounds)}
-      placeholder={field.placeholder}
+      placeholder={field.placeholder ?? undefined}
       picker={type === 'datetime' ? 'date' : type}
       showTime={type === 'datetime' || /H/.test(format)}
       format={format}
@@ -83,7 +83,7 @@ export function TimeField({ field, value, onChange, id, disabled, readOnly }: Fi
       value={current}
       onChange={(next) => onChange?.(next ? next.format(format) : null)}
       disabled={disabled || boundsContradict(bounds)}
-      placeholder={field.placeholder}
+      placeholder={field.placeholder ?? undefined}
       format={format}
       allowClear={field.clearable !== false}
       disabledTime={() => disabledTimeParts(today, bounds)}

@@ -13,7 +13,7 @@ export function EditorField({ field, value, onChange, disabled, readOnly }: Fiel
     <RichEditor
       value={value}
       onChange={onChange}
-      placeholder={field.placeholder}
+      placeholder={field.placeholder ?? undefined}
       label={field.__config__.label || t('editor.label')}
     />
   );

@@ -39,7 +39,7 @@ export function NumberField({ field, value, onChange, id, disabled, readOnly }: 
       onChange={(next) => onChange?.(next === null || next === '' ? null : Number(next))}
       disabled={disabled}
       readOnly={field.readonly === true}
-      placeholder={field.placeholder}
+      placeholder={field.placeholder ?? undefined}
       min={numberProp(field.min)}
       max={numberProp(field.max)}
       step={numberProp(field.step) ?? 1}

@@ -13,7 +13,7 @@ export function InputField({ field, value, onChange, id, disabled, readOnly }: F
     onChange: (event: { target: { value: string } }) => onChange?.(event.target.value),
     disabled,
     readOnly: field.readonly === true,
-    placeholder: field.placeholder,
+    placeholder: field.placeholder ?? undefined,
     maxLength: typeof field.maxlength === 'number' ? field.maxlength : undefined,
     showCount: field['show-word-limit'] === true && typeof field.maxlength === 'number',
     allowClear: field.clearable !== false && !field.readonly,
@@ -46,7 +46,7 @@ export function TextareaField({ field, value, onChange, id, disabled, readOnly }
       onChange={(event) => onChange?.(event.target.value)}
       disabled={disabled}
       readOnly={field.readonly === true}
-      placeholder={field.placeholder}
+      placeholder={field.placeholder ?? undefined}
       maxLength={maxLength}
       showCount={field['show-word-limit'] !== false && maxLength !== undefined}
       autoSize={autosize}
