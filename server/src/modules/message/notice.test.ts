@@ -371,6 +371,22 @@ describe('inbox', () => {
     expect((await server.request('GET', '/api/message?type=&isRead=', { token: carol.token })).code).toBe(
       200,
     );
+    // Inbox, notice and contact lists keep a fixed order: a sort field is refused, not ignored.
+    for (const [method, path, json] of [
+      ['GET', '/api/message?sidx=title', undefined],
+      ['POST', '/api/message/Notice', { sidx: 'title' }],
+      ['GET', '/api/permission/Users/ImUser?sidx=account', undefined],
+      ['POST', '/api/permission/Users/ImUser/Selector/0', { sidx: 'account' }],
+    ] as const) {
+      const refused = await server.request(method, path, {
+        token: method === 'POST' && path.includes('Notice') ? admin : carol.token,
+        json,
+      });
+      expect([refused.code, refused.msg], path).toEqual([
+        400,
+        'sidx：该列表按固定顺序排列，不能指定排序字段',
+      ]);
+    }
     expect(
       (
         await server.request('POST', '/api/message/Actions/ReadAll', {

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { badRequest } from '../../../core/errors.js';
 import { newId } from '../../../core/ids.js';
 import type { Db } from '../../../db/client.js';
+import { assertFixedOrder } from '../../../db/query.js';
 import { imContents, imReplies, organizes, users } from '../../../db/schema/index.js';
 import { fileUrl, findOwnFile } from '../../file/storage.js';
 import { contains } from '../inbox/service.js';
@@ -254,6 +255,7 @@ export class ChatService {
 
   /** Colleagues to chat with: active users other than the caller, optionally of one organisation. */
   async contacts(userId: string, query: ImUserQuery, organizeId?: string) {
+    assertFixedOrder(query.sidx);
     const filters: SQL[] = [active!, ne(users.id, userId)];
     if (organizeId && organizeId !== '0') filters.push(eq(users.organizeId, organizeId));
     if (query.keyword)

@@ -3,6 +3,7 @@ import { type AnyColumn, and, count, desc, eq, gt, inArray, isNull, or, type SQL
 import { alias } from 'drizzle-orm/pg-core';
 import { badRequest } from '../../../core/errors.js';
 import type { Db, DbOrTx } from '../../../db/client.js';
+import { assertFixedOrder } from '../../../db/query.js';
 import { messageReceipts, messages, users } from '../../../db/schema/index.js';
 
 export const InboxMessages = {
@@ -95,6 +96,7 @@ export class InboxService {
   }
 
   async list(userId: string, query: InboxQuery) {
+    assertFixedOrder(query.sidx);
     const filters: SQL[] = [eq(messageReceipts.userId, userId), visible(Date.now())!];
     if (query.type !== undefined) filters.push(eq(messageReceipts.type, query.type));
     if (query.isRead !== undefined) filters.push(eq(messageReceipts.isRead, query.isRead));

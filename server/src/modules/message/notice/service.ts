@@ -5,6 +5,7 @@ import { badRequest } from '../../../core/errors.js';
 import { newId } from '../../../core/ids.js';
 import { updateVersioned } from '../../../core/versioned.js';
 import type { DbOrTx } from '../../../db/client.js';
+import { assertFixedOrder } from '../../../db/query.js';
 import { messages, users } from '../../../db/schema/index.js';
 import type { Services } from '../../../services.js';
 import { type MessagesDelivered, pushReceipts, writeReceipts } from '../delivery.js';
@@ -42,6 +43,7 @@ export class NoticeService {
   }
 
   async list(body: NoticeListBody) {
+    assertFixedOrder(body.sidx);
     const filters: SQL[] = [eq(messages.deleteMark, 0)];
     if (body.type !== undefined) filters.push(eq(messages.type, body.type));
     if (body.enabledMark !== undefined) filters.push(eq(messages.enabledMark, body.enabledMark));
