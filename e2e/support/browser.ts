@@ -33,12 +33,14 @@ export async function newPage(
   return { context, page };
 }
 
-/** Where specs save the screenshots that docs/ shows. */
+/**
+ * Where specs save their screenshots: a git-ignored folder, since a test run never changes tracked
+ * files. docs/screenshots holds copies chosen from it by hand.
+ */
 export const screenshots = resolve(
   dirname(fileURLToPath(import.meta.url)),
   '..',
-  '..',
-  'docs',
+  'test-results',
   'screenshots',
 );
 mkdirSync(screenshots, { recursive: true });
