@@ -76,8 +76,10 @@ const ConfigSchema = z.object({
       }
       return proxies;
     }),
-  /** What one user may upload through /api/file/Uploader in any 24 hours, in MB. */
+  /** What one user may upload (/api/file/Uploader and chunked uploads) in any 24 hours, in MB. */
   UPLOAD_MB_PER_USER_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(200),
+  /** Folder of chunks and chunk-uploaded files when STORAGE=local (default DATA_DIR/files). */
+  FILE_DIR: z.string().optional(),
   /**
    * Live sockets one user may hold on one instance (browser tabs). Opening one more sends the
    * oldest `closeSocket`: it stops without reconnecting, so a runaway client cannot pile them up.

@@ -15,3 +15,4 @@ export * from './patterns.js';
 export * from './schedule.js';
 export * from './system.js';
 export * from './user.js';
+export * from './upload.js';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services.js';
 import { registerCaptchaRoutes } from './captcha/routes.js';
 import { registerDownloadRoute } from './file/download.js';
+import { registerChunkRoutes } from './file/chunk.js';
 import { registerUploadRoutes } from './file/upload.js';
 import { registerHomeRoutes } from './home/routes.js';
 import { registerKnowledgeRoutes } from './knowledge/routes.js';
@@ -38,6 +39,7 @@ export function registerModules(app: FastifyInstance, services: Services) {
   registerHomeRoutes(app, services);
   registerCaptchaRoutes(app, services);
   registerUploadRoutes(app, services);
+  registerChunkRoutes(app, services);
   registerMessageRoutes(app, services);
   registerDownloadRoute(app, services);
   registerDictionaryRoutes(app, services);

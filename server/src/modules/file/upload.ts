@@ -13,6 +13,7 @@ import { DAY_MS } from '../../core/calendar.js';
 import { badRequest } from '../../core/errors.js';
 import { defineRoute } from '../../core/route.js';
 import type { Services } from '../../services.js';
+import { fileStoreFor } from './file-store.js';
 import { readUpload, withMultipart } from './multipart.js';
 import { bytesUploadedSince, fileUrl, readFile, saveFile } from './storage.js';
 
@@ -45,7 +46,7 @@ const ANNEX_TYPES = [
 ];
 
 /** Shown in the page; anything else (an SVG can carry script) is only ever downloaded. */
-const RASTER_MIMES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp']);
+export const RASTER_MIMES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp']);
 
 const ALLOWED: Record<UploadType, { types: string[]; rejected: string }> = {
   userAvatar: { types: IMAGE_TYPES, rejected: FileMessages.imageOnly },
@@ -101,7 +102,11 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services) {
     }),
     handler: async ({ params, reply }) => {
       const file = await readFile(services.db, params.type, params.name);
-      if (!file) return reply.status(404).send({ code: 404, msg: FileMessages.notFound, data: null });
+      const body = file?.storageKey
+        ? await fileStoreFor(services.config).read(file.storageKey)
+        : file?.content;
+      if (!file || !body)
+        return reply.status(404).send({ code: 404, msg: FileMessages.notFound, data: null });
       return reply
         .header('content-type', file.mime)
         .header('content-length', file.size)
@@ -110,7 +115,7 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services) {
           'content-disposition',
           RASTER_MIMES.has(file.mime) ? 'inline' : `attachment; filename="${file.name}"`,
         )
-        .send(file.content);
+        .send(body);
     },
   });
 }

@@ -1,0 +1,238 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CHUNK_SIZE, type ChunkState, type MergeResult } from '@console/shared';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestDatabase,
+  startServer,
+  type TestDatabase,
+  type TestServer,
+} from '../../../test/harness.js';
+import { storedFiles } from '../../db/schema/index.js';
+
+interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** A file of three chunks, the last one short. */
+const CONTENT = randomBytes(CHUNK_SIZE * 2 + 1000);
+const IDENTIFIER = createHash('md5').update(CONTENT).digest('hex');
+const chunkOf = (content: Buffer, n: number) => content.subarray((n - 1) * CHUNK_SIZE, n * CHUNK_SIZE);
+
+/** Every file under a folder (chunks and merged files), relative to it. */
+const filesUnder = (folder: string): string[] => {
+  try {
+    return readdirSync(folder, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)));
+  } catch {
+    return [];
+  }
+};
+
+function chunkQuery(params: Record<string, string | number>) {
+  return new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+}
+
+function fileParams(content: Buffer, identifier = createHash('md5').update(content).digest('hex')) {
+  return {
+    identifier,
+    totalSize: content.length,
+    totalChunks: Math.ceil(content.length / CHUNK_SIZE),
+    extension: 'bin',
+    fileType: 'application/octet-stream',
+  };
+}
+
+async function testChunks(server: TestServer, token: string, params: Record<string, string | number>) {
+  const answer = await server.request<ChunkState>(
+    'GET',
+    `/api/file/chunk?${chunkQuery({ chunkNumber: 1, ...params })}`,
+    {
+      token,
+    },
+  );
+  return answer;
+}
+
+async function sendChunk(
+  server: TestServer,
+  token: string,
+  params: Record<string, string | number>,
+  chunkNumber: number,
+  body: Buffer,
+): Promise<Envelope<ChunkState>> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(body)]), 'blob');
+  const response = await fetch(`${server.baseUrl}/api/file/chunk?${chunkQuery({ ...params, chunkNumber })}`, {
+    method: 'POST',
+    headers: { authorization: token },
+    body: form,
+  });
+  return (await response.json()) as Envelope<ChunkState>;
+}
+
+const merge = (server: TestServer, token: string, body: Record<string, unknown>) =>
+  server.request<MergeResult>('POST', '/api/file/merge', { token, json: { type: 'annex', ...body } });
+
+async function download(server: TestServer, url: string) {
+  const response = await fetch(`${server.baseUrl}${url}`);
+  return { response, body: Buffer.from(await response.arrayBuffer()) };
+}
+
+describe('chunked upload', () => {
+  let database: TestDatabase;
+  let server: TestServer;
+  let token: string;
+  const fileDir = mkdtempSync(path.join(tmpdir(), 'console-files-'));
+  const fileCount = async () => (await server.services.db.select({ n: count() }).from(storedFiles))[0]!.n;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    server = await startServer({ database, env: { FILE_DIR: fileDir } });
+    token = await server.adminToken();
+  });
+  afterAll(async () => {
+    await server.close();
+    await database.drop();
+    rmSync(fileDir, { recursive: true, force: true });
+  });
+
+  it('takes chunks in any order, a resent chunk once, merges them and serves the file', async () => {
+    const params = fileParams(CONTENT);
+    expect((await testChunks(server, token, params)).data).toEqual({
+      uploaded: false,
+      merge: false,
+      chunkNumbers: [],
+    });
+
+    expect((await sendChunk(server, token, params, 2, chunkOf(CONTENT, 2))).data.chunkNumbers).toEqual([2]);
+    expect((await sendChunk(server, token, params, 1, chunkOf(CONTENT, 1))).data.chunkNumbers).toEqual([
+      1, 2,
+    ]);
+    // Resent (the answer was lost): still held once.
+    const resent = await sendChunk(server, token, params, 1, chunkOf(CONTENT, 1));
+    expect(resent.data).toEqual({ uploaded: false, merge: false, chunkNumbers: [1, 2] });
+    expect((await testChunks(server, token, params)).data.chunkNumbers).toEqual([1, 2]);
+
+    const last = await sendChunk(server, token, params, 3, chunkOf(CONTENT, 3));
+    expect(last.data).toEqual({ uploaded: false, merge: true, chunkNumbers: [1, 2, 3] });
+
+    const merged = await merge(server, token, {
+      identifier: IDENTIFIER,
+      totalSize: CONTENT.length,
+      extension: 'bin',
+    });
+    expect(merged.code).toBe(200);
+    expect(merged.data.name).toMatch(/^[0-9a-f-]{36}\.bin$/);
+    expect(merged.data.fileSize).toBe(CONTENT.length);
+    expect(merged.data.url).toBe(`/api/file/Image/annex/${merged.data.name}`);
+
+    const { response, body } = await download(server, merged.data.url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/octet-stream');
+    expect(response.headers.get('content-disposition')).toContain('attachment');
+    expect(body.equals(CONTENT)).toBe(true);
+    // The chunks are gone; only the merged file is kept.
+    expect(filesUnder(fileDir)).toEqual([path.join('files', 'annex', merged.data.name)]);
+  });
+
+  it('refuses a wrong chunk number, chunk count, chunk size or identifier with a message, keeping nothing', async () => {
+    const content = randomBytes(CHUNK_SIZE + 10);
+    const params = fileParams(content);
+    const before = filesUnder(fileDir);
+
+    const cases: [Record<string, string | number>, number, Buffer, string][] = [
+      [params, 0, chunkOf(content, 1), '分片序号应在1到2之间'],
+      [params, 3, chunkOf(content, 1), '分片序号应在1到2之间'],
+      [{ ...params, totalChunks: 5 }, 1, chunkOf(content, 1), '分片数量应为2'],
+      [params, 1, chunkOf(content, 1).subarray(1), `第1片的大小应为${CHUNK_SIZE}字节`],
+      [params, 2, chunkOf(content, 1).subarray(0, 11), '第2片的大小应为10字节'],
+      [{ ...params, identifier: '../../etc/passwd' }, 1, chunkOf(content, 1), '文件标识无效，请重新选择文件'],
+      [{ ...params, totalSize: -1 }, 1, chunkOf(content, 1), '文件大小无效'],
+    ];
+    for (const [query, n, body, message] of cases) {
+      const answer = await sendChunk(server, token, query, n, body);
+      expect(answer.code, message).toBe(400);
+      expect(answer.msg).toContain(message);
+    }
+    const test = await testChunks(server, token, { ...params, chunkNumber: 9 });
+    expect(test.code).toBe(400);
+    expect(filesUnder(fileDir)).toEqual(before);
+  });
+
+  it('refuses a merge with chunks missing, then one whose bytes do not match the identifier, and drops them', async () => {
+    const content = randomBytes(CHUNK_SIZE + 10);
+    const params = fileParams(content);
+    const files = await fileCount();
+    const before = filesUnder(fileDir);
+
+    await sendChunk(server, token, params, 2, chunkOf(content, 2));
+    const early = await merge(server, token, { ...params });
+    expect(early.code).toBe(400);
+    expect(early.msg).toBe('还缺少分片：1，请继续上传');
+
+    // Chunk 1 of other bytes: the sizes fit, the hash does not.
+    await sendChunk(server, token, params, 1, randomBytes(CHUNK_SIZE));
+    const wrong = await merge(server, token, { ...params });
+    expect(wrong.code).toBe(400);
+    expect(wrong.msg).toBe('文件校验失败（内容与标识不符），请重新上传');
+    expect(await fileCount()).toBe(files);
+    expect(filesUnder(fileDir)).toEqual(before);
+    expect((await testChunks(server, token, params)).data.chunkNumbers).toEqual([]);
+
+    const bad = await merge(server, token, { identifier: 'x', totalSize: 1, extension: 'exe/..' });
+    expect(bad.code).toBe(400);
+  });
+
+  it("keeps each user's chunks apart and needs a session", async () => {
+    const content = randomBytes(100);
+    const params = fileParams(content);
+    await sendChunk(server, token, params, 1, content);
+    await server.addUser('chunker', 'secret123');
+    const other = await server.login('chunker', 'secret123');
+    expect((await testChunks(server, other, params)).data.chunkNumbers).toEqual([]);
+    expect((await merge(server, other, params)).code).toBe(400);
+
+    const anonymous = await server.request(
+      'GET',
+      `/api/file/chunk?${chunkQuery({ ...params, chunkNumber: 1 })}`,
+    );
+    expect([600, 601, 602]).toContain(anonymous.code);
+  });
+});
+
+describe('chunked upload across a restart', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'console-data-'));
+  const fileDir = mkdtempSync(path.join(tmpdir(), 'console-files-'));
+  afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(fileDir, { recursive: true, force: true });
+  });
+
+  it('resumes from the chunks the stopped server had received', async () => {
+    const params = fileParams(CONTENT);
+    const first = await startServer({ dataDir, env: { FILE_DIR: fileDir } });
+    const token = await first.adminToken();
+    await sendChunk(first, token, params, 1, chunkOf(CONTENT, 1));
+    await sendChunk(first, token, params, 2, chunkOf(CONTENT, 2));
+    await first.close();
+
+    const second = await startServer({ dataDir, env: { FILE_DIR: fileDir } });
+    try {
+      expect((await testChunks(second, token, params)).data.chunkNumbers).toEqual([1, 2]);
+      expect((await sendChunk(second, token, params, 3, chunkOf(CONTENT, 3))).data.merge).toBe(true);
+      const merged = await merge(second, token, { ...params });
+      expect(merged.code).toBe(200);
+      const { body } = await download(second, merged.data.url);
+      expect(createHash('md5').update(body).digest('hex')).toBe(IDENTIFIER);
+    } finally {
+      await second.close();
+    }
+  });
+});
