@@ -156,11 +156,13 @@ export function UsersField(props: FieldProps) {
   };
   const toValue = (ids: Ids) => (Array.isArray(ids) ? typedUsers(ids) : ids ? typedUsers([ids])[0] : '');
   return (
-    <UserSelect
-      {...common(props)}
-      value={toPicker(props.value)}
-      onChange={(ids) => props.onChange?.(toValue(ids))}
-    />
+    <Shown readOnly={props.readOnly}>
+      <UserSelect
+        {...common(props)}
+        value={toPicker(props.value)}
+        onChange={(ids) => props.onChange?.(toValue(ids))}
+      />
+    </Shown>
   );
 }
 
