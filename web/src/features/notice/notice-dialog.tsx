@@ -2,13 +2,14 @@ import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, DatePicker, Form, Input, Modal, Radio, Spin, Upload, type UploadFile } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '../../api/feedback';
 import { UserSelect, userIdsOf } from '../../widgets/org-picker';
 import type { MessageFile } from '../message/api';
 import { fetchNotice, type NoticeForm, noticeKeys, saveNotice, uploadAnnex } from './api';
 import './notice.css';
+import { useEditorLabels } from './editor-labels';
 
 const RichEditor = lazy(() => import('./rich-editor'));
 
@@ -87,41 +88,7 @@ export function NoticeDialog({ target, onClose }: { target: { id?: string } | nu
     };
   }, [target, form]);
 
-  const toolbarTitles = useMemo(
-    () => ({
-      bold: t('editor.bold'),
-      italic: t('editor.italic'),
-      underline: t('editor.underline'),
-      strike: t('editor.strike'),
-      blockquote: t('editor.blockquote'),
-      'code-block': t('editor.code'),
-      list: t('editor.list'),
-      indent: t('editor.indent'),
-      direction: t('editor.direction'),
-      clean: t('editor.clean'),
-      link: t('editor.link'),
-      image: t('editor.image'),
-    }),
-    [t],
-  );
-
-  const pickerLabels = useMemo(
-    () => ({
-      header: {
-        '': t('editor.normal'),
-        ...Object.fromEntries(
-          [1, 2, 3, 4, 5, 6].map((level) => [String(level), t('editor.heading', { level })]),
-        ),
-      },
-      size: {
-        small: t('editor.small'),
-        '': t('editor.normalSize'),
-        large: t('editor.large'),
-        huge: t('editor.huge'),
-      },
-    }),
-    [t],
-  );
+  const { titles: toolbarTitles, pickerLabels } = useEditorLabels();
 
   const submit = async () => {
     if (!target) return;

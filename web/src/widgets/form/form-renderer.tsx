@@ -3,10 +3,10 @@ import type { SizeType } from 'antd/es/config-provider/SizeContext';
 import { type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { initialValues } from './defaults';
-import { containerComponent, fieldComponent } from './registry';
+import { containerComponent, type FieldComponent, fieldComponent } from './registry';
 import { fieldRules } from './rules';
 import { FormRuntimeContext } from './runtime';
-import type { FormField, FormRuntime, FormSchema } from './types';
+import type { FieldProps, FormField, FormRuntime, FormSchema } from './types';
 import './form-renderer.css';
 
 export interface FormRendererProps {
@@ -35,6 +35,18 @@ const visibleOnPc = (field: FormField) => {
   const visibility = field.__config__.visibility;
   return !Array.isArray(visibility) || visibility.includes('pc');
 };
+
+/**
+ * A field component inside its own Suspense: a lazily loaded widget shows a spinner in its cell,
+ * not over the whole form. Form.Item's value, onChange and id pass through.
+ */
+function FieldSlot({ component: Component, ...props }: FieldProps & { component: FieldComponent }) {
+  return (
+    <Suspense fallback={<Spin size="small" />}>
+      <Component {...props} />
+    </Suspense>
+  );
+}
 
 const labelWidthOf = (width: unknown) => (typeof width === 'number' && width > 0 ? `${width}px` : undefined);
 
@@ -93,7 +105,8 @@ export function FormRenderer({
             colon={false}
           >
             {Component ? (
-              <Component
+              <FieldSlot
+                component={Component}
                 field={field}
                 disabled={formDisabled || field.disabled === true}
                 readOnly={readOnly}
@@ -132,7 +145,7 @@ export function FormRenderer({
         initialValues={initial}
         onValuesChange={onValuesChange}
       >
-        <Suspense fallback={<Spin />}>{runtime.renderFields(schema.fields ?? [])}</Suspense>
+        {runtime.renderFields(schema.fields ?? [])}
       </Form>
     </FormRuntimeContext.Provider>
   );

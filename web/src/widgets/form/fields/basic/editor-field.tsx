@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { safeHtml } from '../../../../features/message/rich-html';
+import { useEditorLabels } from '../../../../features/notice/editor-labels';
 import RichEditor from '../../../../features/notice/rich-editor';
 import type { FieldProps } from '../../types';
 
 /** editor: rich text (Quill, loaded on first use); the detail view shows the HTML sanitised. */
 export function EditorField({ field, value, onChange, disabled, readOnly }: FieldProps<string>) {
   const { t } = useTranslation('form');
+  const { titles, pickerLabels } = useEditorLabels();
   if (readOnly || disabled)
     // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify (safeHtml)
     return <div className="form-rich-text" dangerouslySetInnerHTML={{ __html: safeHtml(value) }} />;
@@ -15,6 +17,8 @@ export function EditorField({ field, value, onChange, disabled, readOnly }: Fiel
       onChange={onChange}
       placeholder={field.placeholder ?? undefined}
       label={field.__config__.label || t('editor.label')}
+      titles={titles}
+      pickerLabels={pickerLabels}
     />
   );
 }
