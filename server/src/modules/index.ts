@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services.js';
 import { registerCaptchaRoutes } from './captcha/routes.js';
-import { registerDownloadRoute } from './file/download.js';
 import { registerChunkRoutes } from './file/chunk.js';
+import { registerDownloadRoute } from './file/download.js';
 import { registerUploadRoutes } from './file/upload.js';
 import { registerHomeRoutes } from './home/routes.js';
 import { registerKnowledgeRoutes } from './knowledge/routes.js';

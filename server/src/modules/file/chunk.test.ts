@@ -36,7 +36,9 @@ const filesUnder = (folder: string): string[] => {
 };
 
 function chunkQuery(params: Record<string, string | number>) {
-  return new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+  return new URLSearchParams(
+    Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
 }
 
 function fileParams(content: Buffer, identifier = createHash('md5').update(content).digest('hex')) {
