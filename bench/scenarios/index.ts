@@ -1,6 +1,7 @@
 import { billNumber } from './billNumber.js';
 import { bundle } from './bundle.js';
 import { currentUser } from './currentUser.js';
+import { formRender } from './formRender.js';
 import { knowledge } from './knowledge.js';
 import { login } from './login.js';
 import { messagePush } from './messagePush.js';
@@ -21,4 +22,5 @@ export const SCENARIOS: Scenario[] = [
   organizeTree,
   userList,
   knowledge,
+  formRender,
 ];

@@ -58,8 +58,23 @@ const TREE_OPTIONS = [
 ];
 const OPTION_PROPS = { props: { label: 'fullName', value: 'id', children: 'children' } };
 
-/** Group headings of `everyKeyForm`, in order; each group is a card with this header. */
-export const EVERY_KEY_GROUPS = ['basic', 'advanced', 'system', 'layout', 'legacy'] as const;
+/** The groups of `everyKeyForm`, in order, each a card with this header. */
+export const EVERY_KEY_GROUPS = {
+  basic: '基础控件',
+  advanced: '高级控件',
+  system: '系统控件',
+  layout: '布局控件',
+  legacy: '旧版控件',
+} as const;
+
+const SYSTEM_LABELS: Record<(typeof SYSTEM_KEYS)[number], string> = {
+  createUser: '创建人员',
+  createTime: '创建时间',
+  modifyUser: '修改人员',
+  modifyTime: '修改时间',
+  currOrganize: '所属组织',
+  currPosition: '所属岗位',
+};
 
 /** A form holding every key of forms.md 2 (designer keys, container children, legacy keys). */
 export function everyKeyForm(): FormDefinition {
@@ -294,7 +309,7 @@ export function everyKeyForm(): FormDefinition {
   const system: FormField[] = SYSTEM_KEYS.map((key) =>
     make(
       key,
-      key,
+      SYSTEM_LABELS[key],
       key === 'currOrganize'
         ? { type: 'currOrganize', showLevel: 'last', readonly: true }
         : { readonly: true },
@@ -389,15 +404,21 @@ export function everyKeyForm(): FormDefinition {
     make('dicSelect', '数据字典', {}, { dataType: 'dictionary', dictionaryType: 'demo' }),
     make('relationFlow', '关联流程', { flowId: 'demo-flow', relationField: 'fullName' }),
   ];
-  const groups: Record<(typeof EVERY_KEY_GROUPS)[number], FormField[]> = {
+  const groups: Record<keyof typeof EVERY_KEY_GROUPS, FormField[]> = {
     basic,
     advanced,
     system,
     layout,
     legacy,
   };
-  const fields = EVERY_KEY_GROUPS.map((group) =>
-    make('card', group, { header: group, shadow: 'never' }, { children: groups[group] }, false),
+  const fields = Object.entries(EVERY_KEY_GROUPS).map(([group, header]) =>
+    make(
+      'card',
+      header,
+      { header, shadow: 'never' },
+      { children: groups[group as keyof typeof EVERY_KEY_GROUPS] },
+      false,
+    ),
   );
   return {
     formRef: 'elForm',

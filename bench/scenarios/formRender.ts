@@ -1,0 +1,130 @@
+import { type FormDefinition, largeForm, subTableForm } from '@console/shared';
+import { chromium, type Page } from 'playwright-core';
+import type { Scenario, ScenarioOutput } from './types.js';
+
+const FIELDS = 200;
+const ROWS = 500;
+
+/** The 500-row sub-table form with its rows as the table's default value, so the preview shows them. */
+function subTableWithRows(rows: number): FormDefinition {
+  const { form, data } = subTableForm(rows);
+  const [table] = form.fields;
+  if (!table?.__vModel__) throw new Error('subTableForm has no table');
+  table.__config__.defaultValue = data[table.__vModel__];
+  return form;
+}
+
+/**
+ * Clicks "render" in /previewModel and returns the ms until the new form (the old one is marked
+ * first) holds `count` elements matching `selector` and two frames have passed. Runs in the page,
+ * timed with its own clock (typed loosely: the bench compiles with Node's types only).
+ */
+function timeRender(page: Page, selector: string, count: number): Promise<number> {
+  return page.evaluate(
+    ([target, expected]) =>
+      new Promise<number>((resolve) => {
+        type Element = {
+          textContent: string | null;
+          click(): void;
+          setAttribute(name: string, value: string): void;
+        };
+        const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): Element[] } })
+          .document;
+        const frame = (globalThis as unknown as { requestAnimationFrame(callback: () => void): void })
+          .requestAnimationFrame;
+        const render = [...doc.querySelectorAll('.preview-model button')].find(
+          (button) => button.textContent?.replace(/\s/g, '') === '渲染',
+        );
+        if (!render) throw new Error('no render button');
+        for (const form of doc.querySelectorAll('.preview-model form'))
+          form.setAttribute('data-bench-old', '');
+        const started = performance.now();
+        render.click();
+        const check = () => {
+          if (doc.querySelectorAll(`.preview-model form:not([data-bench-old]) ${target}`).length >= expected)
+            frame(() => frame(() => resolve(performance.now() - started)));
+          else frame(check);
+        };
+        frame(check);
+      }),
+    [selector, count] as const,
+  );
+}
+
+async function measure(page: Page, form: FormDefinition, selector: string, count: number, runs: number) {
+  await page.locator('.preview-model textarea').first().fill(JSON.stringify(form));
+  // The first render also loads the renderer's lazy chunks: measured, reported apart.
+  const first = await timeRender(page, selector, count);
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) times.push(await timeRender(page, selector, count));
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)] ?? 0;
+  return { first: Math.round(first), median: Math.round(median), max: Math.round(times.at(-1) ?? 0), runs };
+}
+
+/**
+ * Render time of large forms in Chromium through /previewModel (the designer's preview): a flat
+ * 200-field form (8 kinds cycling: input, number, select, date, textarea, switch, radio, checkbox)
+ * and one sub-table of 500 rows × 4 columns (input, two numbers, a calculate). Timed in the page from
+ * the click on "render" until every form item / table row is in the DOM and two frames have passed.
+ */
+export const formRender: Scenario = {
+  name: 'formRender',
+  title: `Form render (${FIELDS} fields; ${ROWS}-row sub-table) in Chromium`,
+  section: 'formRender',
+  async run(ctx): Promise<ScenarioOutput> {
+    const runs = ctx.quick ? 2 : 7;
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
+    });
+    try {
+      const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(`${ctx.server.baseUrl}/#/login`);
+      await page.locator('#login_account').fill('admin');
+      await page.locator('#login_password').fill(ctx.adminPassword);
+      await page.locator('#login_password').press('Enter');
+      await page.waitForURL(/#\/home$/);
+      await page.goto(`${ctx.server.baseUrl}/#/previewModel`);
+      await page.locator('.preview-model textarea').first().waitFor();
+
+      const fields = await measure(page, largeForm(FIELDS), '.ant-form-item', FIELDS, runs);
+      const rows = await measure(page, subTableWithRows(ROWS), '.ant-table-row', ROWS, runs);
+      const lines = [
+        `${FIELDS}-field form: median ${fields.median} ms, max ${fields.max} ms over ${runs} renders; first render (lazy chunks loaded) ${fields.first} ms`,
+        `${ROWS}-row sub-table (4 columns): median ${rows.median} ms, max ${rows.max} ms over ${runs} renders; first render ${rows.first} ms`,
+      ];
+      for (const line of lines) console.log(`  ${line}`);
+      return {
+        connections: 1,
+        durationS: Math.round(((fields.median + rows.median) * runs) / 100) / 10,
+        requests: 2 * (runs + 1),
+        requestsPerSec: 0,
+        // "Latency" here: p50 = median ms of the 200-field form, p95/p99 = median ms of the 500-row sub-table.
+        latencyMs: {
+          p50: fields.median,
+          p95: rows.median,
+          p99: rows.median,
+          mean: (fields.median + rows.median) / 2,
+          max: Math.max(fields.max, rows.max),
+        },
+        non200: {},
+        non200Total: 0,
+        errors: 0,
+        wireBytesPerAnswer: 0,
+        notes: [
+          ...lines,
+          'table columns for this row: p50 = median ms to render the 200-field form, p95/p99 = median ms to render the 500-row sub-table, max = slowest of either; req/s is not meaningful',
+        ],
+      };
+    } finally {
+      await browser.close();
+    }
+  },
+};

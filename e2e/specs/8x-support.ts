@@ -1,0 +1,148 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FormDefinition, FormField } from '@console/shared';
+import type { Locator, Page } from 'playwright-core';
+import { appUrl, settled } from '../support/browser';
+
+/** Screenshots of the form engine specs, looked at by hand (not published in docs/). */
+export const results = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'test-results');
+mkdirSync(results, { recursive: true });
+
+export async function resultShot(target: Page | Locator, name: string): Promise<void> {
+  await target.screenshot({ path: join(results, name) });
+}
+
+/** Opens /previewModel and renders `form` from its JSON, as a designer pastes it. */
+export async function renderInPreview(page: Page, form: FormDefinition): Promise<Locator> {
+  await page.goto(appUrl('/previewModel'));
+  const json = page.getByRole('textbox', { name: '表单 JSON' });
+  await json.fill(JSON.stringify(form));
+  await page.getByRole('button', { name: /渲\s?染/ }).click();
+  const rendered = page.locator('.preview-model form');
+  await rendered.waitFor();
+  await settled(page);
+  return rendered;
+}
+
+/** The card of `form` whose header is exactly `header` (the sample forms wrap each group in one). */
+export function cardTitled(scope: Locator, header: string): Locator {
+  return scope
+    .locator('.ant-card')
+    .filter({ has: scope.page().locator('.ant-card-head-title', { hasText: new RegExp(`^${header}$`) }) })
+    .first();
+}
+
+/** The form item labelled `label` inside `scope`. */
+export function formItem(scope: Locator, label: string): Locator {
+  return scope
+    .locator('.ant-form-item')
+    .filter({ has: scope.page().locator('.ant-form-item-label', { hasText: new RegExp(`^${label}$`) }) })
+    .first();
+}
+
+/** Switches the preview between editing and the read-only detail view. */
+export async function previewMode(page: Page, mode: '编辑' | '详情'): Promise<void> {
+  await page.locator('.preview-model .ant-segmented').getByText(mode, { exact: true }).click();
+  await settled(page);
+}
+
+/** A leaf field as the designer writes it, named by its vModel. */
+function leaf(
+  jnpfKey: string,
+  label: string,
+  vModel: string,
+  props: Record<string, unknown> = {},
+): FormField {
+  return {
+    __config__: {
+      jnpfKey,
+      label,
+      layout: 'colFormItem',
+      span: 24,
+      showLabel: true,
+      required: false,
+      visibility: ['pc', 'app'],
+    },
+    __vModel__: vModel,
+    ...props,
+  } as FormField;
+}
+
+/**
+ * An order: price × quantity as a stored calculate, a sub-table of items (with a per-row subtotal
+ * calculate and its summary when `rowSubtotal`, else a summary of the quantities), a user and a
+ * department picker, and a relation form opening its popup.
+ */
+export function orderForm(rowSubtotal: boolean): FormDefinition {
+  const subtotal = leaf('calculate', '小计', 'subtotal', {
+    expression: [{ __vModel__: 'items.price' }, '×', { __vModel__: 'items.quantity' }],
+    precision: 2,
+  });
+  subtotal.__config__.isStorage = 2;
+  const columns = [
+    leaf('comInput', '名称', 'name'),
+    leaf('numInput', '单价', 'price', { precision: 2 }),
+    leaf('numInput', '数量', 'quantity', { precision: 0 }),
+    ...(rowSubtotal ? [subtotal] : []),
+  ];
+  const items = leaf('table', '明细', 'items', {
+    showTitle: true,
+    actionText: '添加',
+    'show-summary': true,
+    summaryField: [rowSubtotal ? 'subtotal' : 'quantity'],
+  });
+  Object.assign(items.__config__, { layout: 'rowFormItem', children: columns });
+  const amount = leaf('calculate', '金额', 'amount', {
+    expression: [{ __vModel__: 'price' }, '×', { __vModel__: 'quantity' }],
+    precision: 2,
+  });
+  amount.__config__.isStorage = 2;
+  return {
+    size: 'small',
+    labelWidth: 100,
+    gutter: 15,
+    fields: [
+      leaf('numInput', '单价', 'price', { precision: 2 }),
+      leaf('numInput', '数量', 'quantity', { precision: 0 }),
+      amount,
+      items,
+      leaf('userSelect', '经办人', 'handler', { selectType: 'all', multiple: false }),
+      leaf('depSelect', '部门', 'department', { selectType: 'all', multiple: false }),
+      leaf('relationForm', '关联订单', 'order', {
+        modelId: 'orders',
+        relationField: 'name',
+        columnOptions: [{ value: 'name', label: '名称' }],
+        hasPage: true,
+        pageSize: 20,
+        popupType: 'dialog',
+        popupTitle: '选择订单',
+        popupWidth: '800px',
+      }),
+    ],
+  };
+}
+
+/**
+ * Searches an organisation picker's tree and picks `name`. The tree re-renders while the search
+ * expands it, which can swallow a click on a loaded machine: the click is tried again.
+ */
+export async function pickInSearchedTree(picker: Locator, keyword: string, name: string): Promise<void> {
+  const box = picker.locator('.org-picker__keyword input');
+  await box.fill(keyword);
+  await box.press('Enter');
+  const node = picker
+    .locator('.org-picker__source .ant-tree:visible')
+    .getByText(name, { exact: true })
+    .first();
+  const picked = picker.getByTestId('org-picker-selected').getByText(name).first();
+  for (let attempt = 1; ; attempt++) {
+    await node.click();
+    try {
+      await picked.waitFor({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
