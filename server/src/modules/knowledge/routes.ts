@@ -98,9 +98,9 @@ export function registerKnowledgeRoutes(app: FastifyInstance, services: Services
   app.addHook('onReady', async () => {
     await index.start();
     worker.start();
-    // Loaded in the background, so the first question does not wait for it.
+    // Loaded in the background when there are chunks, so the first question does not wait for it.
     index
-      .ready()
+      .preload()
       .catch((error) => app.log.error({ err: error }, 'knowledge index not loaded; retried on first use'));
   });
   app.addHook('preClose', () => worker.stop());

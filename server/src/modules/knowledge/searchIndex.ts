@@ -39,7 +39,8 @@ const LOAD_BATCH = 5_000;
  */
 export class KnowledgeIndex {
   private readonly instance = randomUUID();
-  private readonly chunks = new ChunkIndex();
+  /** Made on first use: its Chinese dictionary takes most of a second to load. */
+  private chunkIndex: ChunkIndex | undefined;
   private readonly vectors = new VectorIndex();
   private loaded: Promise<void> | undefined;
   /** Changes that arrive while loading, applied once it is done. */
@@ -67,6 +68,17 @@ export class KnowledgeIndex {
   /** The analyzer, for matching questions against curated pairs with the same normalisation. */
   get analyzer() {
     return this.chunks.analyzer;
+  }
+
+  private get chunks(): ChunkIndex {
+    this.chunkIndex ??= new ChunkIndex();
+    return this.chunkIndex;
+  }
+
+  /** Loads now when there is anything to load, so that the first question does not wait. */
+  async preload(): Promise<void> {
+    const [any] = await this.db.select({ id: kbChunks.id }).from(kbChunks).limit(1);
+    if (any) await this.ready();
   }
 
   ready(): Promise<void> {
