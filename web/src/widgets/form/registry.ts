@@ -103,6 +103,8 @@ export const FIELDS: Record<string, FieldComponent> = {
   currOrganize: lazyField(() => import('./fields/advanced/system'), 'CurrentOrganizeField'),
   currDept: lazyField(() => import('./fields/advanced/system'), 'CurrentOrganizeField'),
   currPosition: lazyField(() => import('./fields/advanced/system'), 'CurrentPositionField'),
+  uploadFz: lazyField(() => import('./fields/upload/upload-fields'), 'UploadFzField'),
+  uploadImg: lazyField(() => import('./fields/upload/upload-fields'), 'UploadImgField'),
 };
 
 export const CONTAINERS: Record<string, ContainerComponent> = {
