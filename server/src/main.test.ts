@@ -10,11 +10,10 @@ const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 
 /**
  * Starts src/main.ts as an operator would, with its output piped (not a terminal, like a log
- * file or a service manager), until it answers; returns everything it printed so far.
+ * file or a service manager), on a port of its choosing, until it listens.
  */
 async function startProcess(env: Record<string, string>) {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env };
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env };
   delete childEnv.ADMIN_PASSWORD;
   const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'src/main.ts'], {
     cwd: serverRoot,
@@ -22,24 +21,17 @@ async function startProcess(env: Record<string, string>) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
+  const port = new Promise<number>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk;
+      const listening = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      if (listening) resolve(Number(listening[1]));
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
   });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<never>((_, reject) =>
-    child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`))),
-  );
-  const ready = (async () => {
-    for (;;) {
-      const answer = await fetch(`http://127.0.0.1:${port}/api/oauth/getConfig/admin`).catch(() => null);
-      if (answer?.ok) return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  })();
-  await Promise.race([ready, exited]);
-  return { child, port, output: () => output };
+  return { child, port: await port, output: () => output };
 }
 
 async function stop(child: ChildProcess) {
