@@ -4,6 +4,7 @@ import { Button, Drawer, Empty, Modal, Space, Spin } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastWarning } from '../../../api/feedback';
+import { drawerSize } from '../fields/advanced/relation/relation-popup';
 import { FormRenderer } from '../form-renderer';
 import type { FormSchema } from '../types';
 import { fetchFormRecord } from './api';
@@ -92,7 +93,7 @@ export function FormViewer({
       <Drawer
         open
         title={t('viewer.title')}
-        size={width(shown?.drawerWidth, '600px')}
+        size={drawerSize(width(shown?.drawerWidth, '600px'))}
         onClose={onClose}
         footer={footer}
       >

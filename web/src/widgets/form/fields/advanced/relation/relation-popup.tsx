@@ -9,6 +9,11 @@ import type { ColumnOption, PageQuery, Row, RowPage } from './api';
 export const POPUP_PAGE_SIZE = 20;
 const UNPAGED_SIZE = 10_000;
 
+/** A drawer takes its width as a number of pixels: "600px" → 600; other units stay text. */
+export function drawerSize(value: string): number | string {
+  return /^\d+(px)?$/.test(value) ? Number.parseInt(value, 10) : value;
+}
+
 export interface RelationPopupProps {
   title: string;
   /** dialog (centred), drawer, or popover (a 700 px dialog with a 300 px table). */
@@ -154,7 +159,7 @@ export function RelationPopup({
       <Drawer
         open
         title={title}
-        size={width || 600}
+        size={drawerSize(width || '600')}
         onClose={onCancel}
         footer={
           <Space className="form-advanced__popup-footer">
