@@ -105,7 +105,7 @@ function ChooseButton({
       <input
         ref={input}
         type="file"
-        hidden
+        style={{ display: 'none' }}
         multiple={field.limit !== 1}
         accept={extensions ?? undefined}
         onChange={change}
