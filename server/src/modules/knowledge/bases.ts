@@ -13,7 +13,7 @@ import { newId } from '../../core/ids.js';
 import type { Session } from '../../core/sessions.js';
 import { updateVersioned } from '../../core/versioned.js';
 import type { DbOrTx } from '../../db/client.js';
-import { keywordMatch, selectPage } from '../../db/query.js';
+import { assertFixedOrder, keywordMatch, selectPage } from '../../db/query.js';
 import {
   kbBases,
   kbChunks,
@@ -137,6 +137,7 @@ export async function listBases(
   session: Session,
   query: KbListQuery,
 ): Promise<PagedList<KbBaseRow>> {
+  assertFixedOrder(query.sidx);
   const access = await accessibleBases(db, session);
   const ids = [...access.keys()];
   if (ids.length === 0) {

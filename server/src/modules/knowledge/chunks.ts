@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { badRequest } from '../../core/errors.js';
 import { updateVersioned } from '../../core/versioned.js';
 import type { DbOrTx } from '../../db/client.js';
-import { keywordMatch, selectPage } from '../../db/query.js';
+import { assertFixedOrder, keywordMatch, selectPage } from '../../db/query.js';
 import { kbBases, kbChunks, kbDocuments } from '../../db/schema/index.js';
 import type { ModelEndpoint } from './llm.js';
 import { embed } from './llm.js';
@@ -17,6 +17,7 @@ export async function listChunks(
   documentId: string,
   query: KbListQuery,
 ): Promise<PagedList<KbChunkRow>> {
+  assertFixedOrder(query.sidx);
   const page = await selectPage(
     db,
     kbChunks,

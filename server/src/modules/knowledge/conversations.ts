@@ -11,7 +11,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { badRequest } from '../../core/errors.js';
 import type { Session } from '../../core/sessions.js';
 import type { DbOrTx } from '../../db/client.js';
-import { keywordMatch, selectPage } from '../../db/query.js';
+import { assertFixedOrder, keywordMatch, selectPage } from '../../db/query.js';
 import { kbConversations, kbMessages } from '../../db/schema/index.js';
 import { requireBase } from './access.js';
 import { ChatMessages, ownConversation } from './chat.js';
@@ -27,6 +27,7 @@ export async function listConversations(
   userId: string,
   query: KbListQuery,
 ): Promise<PagedList<KbConversationRow>> {
+  assertFixedOrder(query.sidx);
   const page = await selectPage(
     db,
     kbConversations,

@@ -5,7 +5,7 @@ import { badRequest } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { Session } from '../../core/sessions.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { keywordMatch, selectPage } from '../../db/query.js';
+import { assertFixedOrder, keywordMatch, selectPage } from '../../db/query.js';
 import { kbChunks, kbDocuments, kbJobs, storedFiles, users } from '../../db/schema/index.js';
 import { bytesUploadedSince, saveFile } from '../file/storage.js';
 import { FileMessages } from '../file/upload.js';
@@ -82,6 +82,7 @@ export async function listDocuments(
   baseId: string,
   query: KbListQuery,
 ): Promise<PagedList<KbDocumentRow>> {
+  assertFixedOrder(query.sidx);
   const page = await selectPage(
     db,
     kbDocuments,

@@ -645,6 +645,11 @@ describe('chat', () => {
       ],
       ['PUT', '/api/knowledge/SensitiveWord', { words: ['x'.repeat(51)] }],
       ['PUT', '/api/knowledge/Dictionary', {}],
+      // Lists keep a fixed order: a sort field is refused, not ignored.
+      ['GET', '/api/knowledge/Base?sidx=fullName', undefined],
+      ['GET', `${b}/Document?sidx=fullName`, undefined],
+      ['GET', `${b}/QA?sidx=question`, undefined],
+      ['GET', '/api/knowledge/Conversation?sidx=title', undefined],
     ];
     for (const [method, url, json] of requests) {
       const answer = await server.request(method, url, { token: admin, json });

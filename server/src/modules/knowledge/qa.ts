@@ -4,7 +4,7 @@ import { badRequest } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { updateVersioned } from '../../core/versioned.js';
 import type { DbOrTx } from '../../db/client.js';
-import { keywordMatch, selectPage } from '../../db/query.js';
+import { assertFixedOrder, keywordMatch, selectPage } from '../../db/query.js';
 import { kbQaPairs } from '../../db/schema/index.js';
 import type { Analyzer } from './retrieval/index.js';
 
@@ -22,6 +22,7 @@ const toRow = (r: typeof kbQaPairs.$inferSelect): KbQaRow => ({
 });
 
 export async function listQa(db: DbOrTx, baseId: string, query: KbListQuery): Promise<PagedList<KbQaRow>> {
+  assertFixedOrder(query.sidx);
   const page = await selectPage(
     db,
     kbQaPairs,
