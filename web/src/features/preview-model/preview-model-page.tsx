@@ -1,7 +1,8 @@
 import { parseFormData } from '@console/shared';
-import { App, Button, Card, Empty, Form, Input, Segmented, Space, Typography } from 'antd';
+import { Button, Card, Empty, Form, Input, Segmented, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toastSuccess } from '../../api/feedback';
 import { FormRenderer } from '../../widgets/form/form-renderer';
 import type { FormSchema } from '../../widgets/form/types';
 import './preview-model.css';
@@ -31,7 +32,6 @@ function readSchema(text: string): { schema?: FormSchema; error?: string } {
  */
 export default function PreviewModelPage() {
   const { t } = useTranslation('form');
-  const { message } = App.useApp();
   const [form] = Form.useForm();
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
@@ -53,8 +53,9 @@ export default function PreviewModelPage() {
     try {
       const data = await form.validateFields();
       setValues(JSON.stringify(data, null, 2));
-      message.success(t('preview.valid'));
+      toastSuccess(t('preview.valid'));
     } catch {
+      // the fields show their messages
       setValues(undefined);
     }
   };
