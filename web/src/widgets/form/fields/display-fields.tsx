@@ -1,4 +1,5 @@
-import { Alert, Button, Divider } from 'antd';
+import { QuestionCircleOutlined } from '@ant-design/icons';
+import { Alert, Button, Divider, Tooltip } from 'antd';
 import type { CSSProperties } from 'react';
 import { useNavigate } from 'react-router';
 import type { FieldProps } from '../types';
@@ -98,12 +99,22 @@ export function DividerField({ field }: FieldProps) {
   return <Divider titlePlacement={placement(field['content-position'])}>{title || null}</Divider>;
 }
 
-/** groupTitle: a section heading with an optional tip. */
+/** groupTitle: a section heading (flush with its side) with an optional tip. */
 export function GroupTitleField({ field }: FieldProps) {
   const position = placement(field['content-position']);
+  const tip = text(field.tipLabel);
   return (
-    <Divider titlePlacement={position} className="form-group-title">
+    <Divider
+      titlePlacement={position}
+      orientationMargin={position === 'center' ? undefined : 0}
+      className="form-group-title"
+    >
       {text(field.content)}
+      {tip ? (
+        <Tooltip title={tip}>
+          <QuestionCircleOutlined className="form-group-title-tip" />
+        </Tooltip>
+      ) : null}
     </Divider>
   );
 }
