@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { Form, type FormInstance } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../app/i18n';
+import { dictionaryKeys } from '../../features/dictionary/api';
 import { FormRenderer, type FormRendererProps } from './form-renderer';
 import type { FormField, FormSchema } from './types';
 
@@ -40,14 +41,14 @@ const input = (
   __vModel__: vModel,
 });
 
-function renderForm(schema: FormSchema, props: Partial<FormRendererProps> = {}) {
+function renderForm(schema: FormSchema, props: Partial<FormRendererProps> = {}, client = new QueryClient()) {
   let form!: FormInstance;
   function Host() {
     [form] = Form.useForm();
     return <FormRenderer schema={schema} form={form} {...props} />;
   }
   render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={client}>
       <Host />
     </QueryClientProvider>,
   );
@@ -216,5 +217,56 @@ describe('FormRenderer', { timeout: 30_000 }, () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('keeps stored choices and shows dictionary and static option labels in the detail view', async () => {
+    const client = new QueryClient();
+    // DictionaryData/All as if already loaded: no server in a unit test.
+    client.setQueryData(dictionaryKeys.allData(), [
+      {
+        id: 'type-1',
+        enCode: 'level',
+        isTree: 0,
+        dictionaryList: [
+          { id: 'd1', fullName: '一级' },
+          { id: 'd2', fullName: '二级' },
+        ],
+      },
+    ]);
+    const form = renderForm(
+      {
+        fields: [
+          {
+            __config__: {
+              jnpfKey: 'select',
+              label: '级别',
+              formId: 1,
+              dataType: 'dictionary',
+              dictionaryType: 'level',
+            },
+            __vModel__: 'level',
+          },
+          {
+            __config__: {
+              jnpfKey: 'checkbox',
+              label: '渠道',
+              formId: 2,
+              dataType: 'static',
+              defaultValue: [],
+            },
+            __vModel__: 'channels',
+            options: [
+              { id: 'a', fullName: '电话' },
+              { id: 'b', fullName: '邮件' },
+            ],
+          },
+        ],
+      },
+      { readOnly: true, values: { level: 'd2', channels: ['a', 'b'] } },
+      client,
+    );
+    expect(await screen.findByText('二级')).toBeTruthy();
+    expect(screen.getByText('电话, 邮件')).toBeTruthy();
+    expect(form().getFieldsValue()).toEqual({ level: 'd2', channels: ['a', 'b'] });
   });
 });

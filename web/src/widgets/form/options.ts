@@ -122,10 +122,12 @@ export function useFieldOptions(
   const changed = useRef(onChange);
   changed.current = onChange;
   useEffect(() => {
-    if (relationValues === first.current) return;
+    const before = first.current;
     first.current = relationValues;
+    // useWatch answers undefined before it subscribes: that is no change of a related field.
+    if (relationValues === before || before === undefined || relations.length === 0) return;
     changed.current?.(Array.isArray(config.defaultValue) ? [] : undefined);
-  }, [relationValues, config.defaultValue]);
+  }, [relationValues, config.defaultValue, relations.length]);
 
   const dictionaryType = config.dictionaryType;
   const options = useMemo(() => {
