@@ -203,12 +203,17 @@ export async function prepareAnswer(
   };
 }
 
-/** Sentences, each with its closing punctuation. */
+/**
+ * Sentences, each with its closing punctuation. A line that ends without one (a heading, a list
+ * marker's title) is a sentence of its own, kept on its own line in the answer.
+ */
 const sentencesOf = (text: string) =>
   text
     .match(/[^。！？!?；;\n]+[。！？!?；;]*/g)
-    ?.map((s) => s.trim())
+    ?.map((s) => s.replace(/^\s*#{1,6}\s+/, '').trim())
     .filter(Boolean) ?? [];
+
+const endsSentence = (sentence: string) => /[。！？!?；;]$/.test(sentence);
 
 /**
  * Without a chat endpoint: the sentences of the top chunks that share most with the question,
@@ -232,7 +237,9 @@ function extractiveAnswer(index: KnowledgeIndex, question: string, retrieved: Re
       .slice(0, 2)
       .sort((a, b) => a.position - b.position);
     if (best.length === 0 || length > 400) return;
-    const text = best.map((s) => s.sentence).join('');
+    const text = best
+      .map((s, j) => (j < best.length - 1 && !endsSentence(s.sentence) ? `${s.sentence}\n` : s.sentence))
+      .join('');
     lines.push(`${text}[${i + 1}]`);
     length += text.length;
   });

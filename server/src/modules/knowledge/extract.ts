@@ -110,22 +110,35 @@ const cellText = (value: ExcelJS.CellValue): string => {
     if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
     if ('error' in value) return '';
   }
-  return String(value).trim();
+  return String(value);
 };
+/** A cell's text on at most single line breaks, so that row offsets survive normalisation. */
+const cellLine = (value: ExcelJS.CellValue) =>
+  cellText(value)
+    .replace(/\r\n?/g, '\n')
+    .replace(/\n{2,}/g, '\n')
+    .trim();
+
+/** Extracted text; for a sheet also the [start, end) of each row, which are its chunks. */
+export interface ExtractedText {
+  text: string;
+  rows?: [number, number][];
+}
 
 /**
  * Each sheet under its name as a heading; each row after the first (the header) as lines
- * "header: value", so that every chunk carries the names of the values it holds.
+ * "header: value", so that every row, a chunk of its own, carries the names of its values.
  */
-async function xlsxToText(content: Buffer): Promise<string> {
+async function xlsxToText(content: Buffer): Promise<ExtractedText> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(content as unknown as ArrayBuffer);
-  const parts: string[] = [];
+  let text = '';
+  const rows: [number, number][] = [];
   for (const sheet of workbook.worksheets) {
     let header: string[] | undefined;
-    const rows: string[] = [];
+    let heading = `${text ? '\n\n' : ''}# ${sheet.name}`;
     sheet.eachRow({ includeEmpty: false }, (row) => {
-      const values = (row.values as ExcelJS.CellValue[]).slice(1).map(cellText);
+      const values = (row.values as ExcelJS.CellValue[]).slice(1).map(cellLine);
       if (!header) {
         header = values;
         return;
@@ -133,11 +146,14 @@ async function xlsxToText(content: Buffer): Promise<string> {
       const lines = values
         .map((value, i) => (value ? `${header?.[i] || `第${i + 1}列`}: ${value}` : ''))
         .filter(Boolean);
-      if (lines.length > 0) rows.push(`${lines.join('\n')}。`);
+      if (lines.length === 0) return;
+      text += `${heading}\n\n`;
+      heading = '';
+      rows.push([text.length, text.length + lines.join('\n').length + 1]);
+      text += `${lines.join('\n')}。`;
     });
-    if (rows.length > 0) parts.push(`# ${sheet.name}\n\n${rows.join('\n\n')}`);
   }
-  return parts.join('\n\n');
+  return { text, rows };
 }
 
 /**
@@ -148,17 +164,21 @@ export async function extractText(
   type: KbFileType,
   content: Buffer,
   onProgress: (fraction: number) => Promise<void> = async () => undefined,
-): Promise<string> {
+): Promise<ExtractedText> {
+  if (type === 'xlsx') {
+    const sheet = await xlsxToText(content);
+    if (!sheet.text.trim()) throw new Error(ExtractMessages.empty);
+    return sheet;
+  }
   let text: string;
   if (type === 'txt' || type === 'md') text = decodeText(content);
   else if (type === 'html') text = htmlToText(decodeText(content));
   else if (type === 'docx') text = await docxToText(content);
-  else if (type === 'pdf') text = await pdfToText(content, onProgress);
-  else text = await xlsxToText(content);
+  else text = await pdfToText(content, onProgress);
   text = text
     .replace(/^\uFEFF/, '')
     .replace(/\r\n?/g, '\n')
     .replace(/\n{3,}/g, '\n\n');
   if (!text.trim()) throw new Error(ExtractMessages.empty);
-  return text;
+  return { text };
 }

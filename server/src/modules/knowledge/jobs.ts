@@ -197,11 +197,14 @@ export class IndexingWorker {
       }
       if (job.attempts > MAX_ATTEMPTS) throw new Error(JobMessages.gaveUp);
 
-      const text = await extractText(doc.fileExtension as KbFileType, doc.content, (f) =>
+      const { text, rows } = await extractText(doc.fileExtension as KbFileType, doc.content, (f) =>
         this.progress(job, 5 + f * 35),
       );
       await this.progress(job, 40);
-      const pieces = splitIntoChunks(text, doc.chunkSettings);
+      // A sheet's rows are its chunks: a hit is one row, whole.
+      const pieces = rows
+        ? rows.map(([start, end]) => ({ content: text.slice(start, end), start, end }))
+        : splitIntoChunks(text, doc.chunkSettings);
       if (pieces.length > MAX_CHUNKS_PER_DOCUMENT) throw new Error(JobMessages.tooManyChunks);
 
       const vectors: (number[] | null)[] = pieces.map(() => null);

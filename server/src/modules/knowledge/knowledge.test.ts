@@ -227,6 +227,31 @@ describe('documents', () => {
     expect(byName.get('passport.pdf')!.fileExtension).toBe('pdf');
   });
 
+  it('makes each row of a sheet a chunk of its own, with the header names, so a hit is one row', async () => {
+    const sheetBase = await createBase(server, admin, { fullName: '表格库' });
+    const xlsx = await xlsxBytes('办事网点', [
+      ['网点名称', '地址', '电话'],
+      ['城东政务服务中心', '幸福路18号', '12345'],
+      ['城西政务服务中心', '和平街66号', '67890'],
+      ['城南社保服务站', '民生大道9号', '24680'],
+    ]);
+    const doc = await indexed(admin, sheetBase, '网点表.xlsx', xlsx);
+    expect(doc).toMatchObject({ status: KbDocStatus.Ready, chunkCount: 3 });
+    const chunks = await server.request<{ list: KbChunkRow[] }>(
+      'GET',
+      `/api/knowledge/Base/${sheetBase}/Document/${doc.id}/Chunk?pageSize=100`,
+      { token: admin },
+    );
+    expect(chunks.data.list.map((c) => c.content)).toEqual([
+      '网点名称: 城东政务服务中心\n地址: 幸福路18号\n电话: 12345。',
+      '网点名称: 城西政务服务中心\n地址: 和平街66号\n电话: 67890。',
+      '网点名称: 城南社保服务站\n地址: 民生大道9号\n电话: 24680。',
+    ]);
+    const hits = await hitTest(admin, sheetBase, '和平街的服务中心电话是多少');
+    expect(hits.data.list[0]?.content).toContain('城西政务服务中心');
+    expect(hits.data.list[0]?.content).not.toContain('城东');
+  });
+
   it('refuses files of other types or empty ones with 400, storing nothing', async () => {
     const docs = await rows(kbDocuments);
     const files = (await server.services.db.select({ n: count() }).from(storedFiles))[0]!.n;
@@ -522,6 +547,20 @@ describe('chat', () => {
 
     const none = await chat(admin, { question: '火星移民签证怎么办', baseIds: [baseId] });
     expect(none.data).toMatchObject({ source: 'none', answer: '这个问题请拨打12345咨询。', citations: [] });
+  });
+
+  it('keeps a heading apart from the sentence after it in an extractive answer', async () => {
+    const headed = await createBase(server, admin, { fullName: '标题库' });
+    await indexed(
+      admin,
+      headed,
+      '居住证.txt',
+      '一、申请材料\n申请居住证需要身份证和租房合同。\n二、办理时限\n材料齐全的，十五个工作日内办结。',
+    );
+    const answer = await chat(admin, { question: '申请居住证需要哪些申请材料', baseIds: [headed] });
+    expect(answer.data.source).toBe('extractive');
+    expect(answer.data.answer).toContain('申请居住证需要身份证和租房合同。');
+    expect(answer.data.answer).not.toMatch(/申请材料申请居住证/);
   });
 
   it('answers a curated pair directly above its threshold, and keeps the conversation', async () => {
