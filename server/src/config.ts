@@ -78,8 +78,19 @@ const ConfigSchema = z.object({
     }),
   /** What one user may upload (/api/file/Uploader and chunked uploads) in any 24 hours, in MB. */
   UPLOAD_MB_PER_USER_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(200),
+  /** Where chunks and chunk-uploaded files are kept: a local folder, or S3-compatible storage. */
+  STORAGE: z
+    .enum(['local', 's3', ''])
+    .default('local')
+    .transform((value) => value || 'local'),
   /** Folder of chunks and chunk-uploaded files when STORAGE=local (default DATA_DIR/files). */
   FILE_DIR: z.string().optional(),
+  /** STORAGE=s3: the service address (path-style), bucket, region and keys. */
+  S3_ENDPOINT: optionalUrl(['http://', 'https://']),
+  S3_BUCKET: z.string().trim().optional(),
+  S3_REGION: z.string().trim().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
   /**
    * Live sockets one user may hold on one instance (browser tabs). Opening one more sends the
    * oldest `closeSocket`: it stops without reconnecting, so a runaway client cannot pile them up.
@@ -117,6 +128,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (parsed.data.STORAGE === 's3') {
+    const missing = (
+      ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+    ).filter((name) => !parsed.data[name]);
+    if (missing.length)
+      throw new Error(
+        `Invalid configuration:\n${missing.map((name) => `  ${name}: required when STORAGE=s3`).join('\n')}`,
+      );
   }
   if (parsed.data.CAPTCHA_ECHO && parsed.data.NODE_ENV === 'production') {
     throw new Error('Invalid configuration:\n  CAPTCHA_ECHO: not allowed when NODE_ENV=production');

@@ -11,7 +11,9 @@ import {
   type TestDatabase,
   type TestServer,
 } from '../../../test/harness.js';
+import { loadConfig } from '../../config.js';
 import { storedFiles } from '../../db/schema/index.js';
+import { S3FileStore } from './file-store.js';
 
 interface Envelope<T = unknown> {
   code: number;
@@ -236,5 +238,118 @@ describe('chunked upload across a restart', () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+/** An S3 service in this process (s3rver) with one bucket, and the server settings to use it. */
+async function startS3() {
+  const { default: S3rver } = await import('s3rver');
+  const directory = mkdtempSync(path.join(tmpdir(), 'console-s3-'));
+  const s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: 'console-files', configs: [] }],
+  });
+  const address = (await s3.run()) as { port: number };
+  const env = {
+    STORAGE: 's3',
+    S3_ENDPOINT: `http://127.0.0.1:${address.port}`,
+    S3_BUCKET: 'console-files',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+  };
+  return {
+    env,
+    store: new S3FileStore({
+      endpoint: env.S3_ENDPOINT,
+      bucket: env.S3_BUCKET,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+    }),
+    async close() {
+      await s3.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+describe('chunked upload to S3-compatible storage', () => {
+  let s3: Awaited<ReturnType<typeof startS3>>;
+  let server: TestServer;
+  let token: string;
+
+  beforeAll(async () => {
+    s3 = await startS3();
+    server = await startServer({ env: s3.env });
+    token = await server.adminToken();
+  });
+  afterAll(async () => {
+    await server?.close();
+    await s3?.close();
+  });
+
+  it('keeps the chunks and the merged file in the bucket and serves the file', async () => {
+    const params = fileParams(CONTENT);
+    for (const n of [1, 2, 3]) await sendChunk(server, token, params, n, chunkOf(CONTENT, n));
+    expect((await s3.store.list('chunks/')).length).toBe(3);
+    const merged = await merge(server, token, { ...params });
+    expect(merged.code).toBe(200);
+    expect(await s3.store.list('')).toEqual([`files/annex/${merged.data.name}`]);
+    const { body } = await download(server, merged.data.url);
+    expect(body.equals(CONTENT)).toBe(true);
+  });
+
+  it('drops the chunks of a file whose bytes do not match its identifier', async () => {
+    const content = randomBytes(1000);
+    const params = fileParams(content, IDENTIFIER);
+    await sendChunk(server, token, { ...params }, 1, content);
+    const wrong = await merge(server, token, { ...params });
+    expect(wrong.msg).toBe('文件校验失败（内容与标识不符），请重新上传');
+    expect(await s3.store.list('chunks/')).toEqual([]);
+  });
+
+  it('names what is missing when STORAGE=s3 lacks its settings', () => {
+    expect(() => loadConfig({ STORAGE: 's3', S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
+      /S3_BUCKET: required when STORAGE=s3[\s\S]*S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ STORAGE: 'ftp' })).toThrow(/STORAGE/);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances sharing S3 storage', () => {
+  let database: TestDatabase;
+  let s3: Awaited<ReturnType<typeof startS3>>;
+  let a: TestServer;
+  let b: TestServer;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    s3 = await startS3();
+    const redisPrefix = `test:s3pair:${Date.now()}:`;
+    [a, b] = await Promise.all([
+      startServer({ database, redisPrefix, env: s3.env }),
+      startServer({ database, redisPrefix, env: s3.env }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    await database?.drop();
+    await s3?.close();
+  });
+
+  it('takes chunks on either instance, merges on the other, and both serve the file', async () => {
+    const token = await a.adminToken();
+    const params = fileParams(CONTENT);
+    await sendChunk(a, token, params, 1, chunkOf(CONTENT, 1));
+    await sendChunk(b, token, params, 2, chunkOf(CONTENT, 2));
+    expect((await testChunks(a, token, params)).data.chunkNumbers).toEqual([1, 2]);
+    await sendChunk(a, token, params, 3, chunkOf(CONTENT, 3));
+    const merged = await merge(b, token, { ...params });
+    expect(merged.code).toBe(200);
+    for (const server of [a, b])
+      expect((await download(server, merged.data.url)).body.equals(CONTENT)).toBe(true);
   });
 });
