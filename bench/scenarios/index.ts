@@ -7,6 +7,7 @@ import { login } from './login.js';
 import { messagePush } from './messagePush.js';
 import { organizeTree } from './organizeTree.js';
 import type { Scenario } from './types.js';
+import { upload } from './upload.js';
 import { userList } from './userList.js';
 
 /**
@@ -23,4 +24,5 @@ export const SCENARIOS: Scenario[] = [
   userList,
   knowledge,
   formRender,
+  upload,
 ];
