@@ -65,6 +65,17 @@ async function person(fields: { organizeId?: string } = {}) {
   return { id, account, token: await server.login(account, 'Passw0rd1') };
 }
 
+/** Adds a 'use' grant for one user to a base, through the API. */
+async function grantUse(baseId: string, userId: string) {
+  const base = (await server.request<KbBaseRow>('GET', `/api/knowledge/Base/${baseId}`, { token: admin }))
+    .data;
+  const saved = await server.request('PUT', `/api/knowledge/Base/${baseId}`, {
+    token: admin,
+    json: { ...base, grants: [...base.grants, { objectType: 'User', objectId: userId, level: 'use' }] },
+  });
+  expect(saved.code, saved.msg).toBe(200);
+}
+
 const hitTest = (token: string, baseId: string, question: string, topK = 5) =>
   server.request<{ list: KbHit[] }>('POST', `/api/knowledge/Base/${baseId}/HitTest`, {
     token,
@@ -698,7 +709,7 @@ describe('chat', () => {
     expect(await snapshot()).toBe(before);
   });
 
-  it('downloads a document as it was uploaded, for holders of btn_download who manage the base', async () => {
+  it('downloads a document as it was uploaded, for holders of btn_download who use or manage the base', async () => {
     const docs = await server.request<{ list: { id: string }[] }>(
       'GET',
       `/api/knowledge/Base/${baseId}/Document`,
@@ -718,6 +729,22 @@ describe('chat', () => {
       msg: string;
     };
     expect(refused.msg).toBe(Messages.permissionDenied);
+
+    // btn_download and a 'use' grant: the original, but still nothing a manager alone may do.
+    const reader = await person();
+    await grantPages(server, reader.id, { [KB_PAGE]: ['btn_download'] });
+    const notGranted = (await (await fetch(url, { headers: { authorization: reader.token } })).json()) as {
+      msg: string;
+    };
+    expect(notGranted.msg).toBe(AccessMessages.baseNotFound);
+    await grantUse(baseId, reader.id);
+    const got = await fetch(url, { headers: { authorization: reader.token } });
+    expect(got.headers.get('content-disposition')).toContain('attachment');
+    expect(await got.text()).toContain('结婚登记需要双方携带身份证和户口簿');
+    const list = await server.request('GET', `/api/knowledge/Base/${baseId}/Document`, {
+      token: reader.token,
+    });
+    expect(list.msg).toBe(AccessMessages.notManager);
   });
 
   it('records feedback and turns a correction into a curated pair that then answers', async () => {

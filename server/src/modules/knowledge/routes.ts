@@ -249,7 +249,8 @@ export function registerKnowledgeRoutes(app: FastifyInstance, services: Services
     access: page('btn_download'),
     params: DocParams,
     handler: async ({ session, params, reply }) => {
-      await manage(session, params.id);
+      // The original is what a 'use' holder is cited from: btn_download is enough, manage is not needed.
+      await requireBase(db, session, params.id, 'use');
       const file = await documentFile(db, params.id, params.docId);
       return reply
         .header('content-type', file.mime)

@@ -11,7 +11,10 @@ import type {
   KbQaRow,
 } from '@console/shared';
 import { http } from '../../api';
-import { uploadFile } from '../../widgets/list/files';
+import { toastError } from '../../api/feedback';
+import { getToken } from '../../api/token';
+import { i18n } from '../../app/i18n';
+import { downloadUrl, uploadFile } from '../../widgets/list/files';
 import type { PagedAnswer } from '../../widgets/list/paged-list';
 import type { Paging } from '../../widgets/list/paged-table';
 
@@ -81,6 +84,25 @@ export async function deleteDocument(baseId: string, docId: string): Promise<str
 
 export async function reindexDocument(baseId: string, docId: string): Promise<string> {
   return (await http.send(`${BASE}/${baseId}/Document/${docId}/Reindex`, { method: 'POST' })).msg;
+}
+
+/**
+ * Saves a document's original. The route needs the token in its header, so the bytes come through
+ * fetch; a refusal answers the usual JSON envelope, whose message is shown.
+ */
+export async function downloadDocument(baseId: string, docId: string, name: string): Promise<void> {
+  const token = getToken();
+  const response = await fetch(`/api${BASE}/${baseId}/Document/${docId}/Download`, {
+    headers: token ? { Authorization: token } : {},
+  });
+  if (!response.ok || response.headers.get('content-type')?.includes('application/json')) {
+    const answer = (await response.json().catch(() => null)) as { msg?: string } | null;
+    toastError(answer?.msg || i18n.t('common:request.failed'));
+    return;
+  }
+  const url = URL.createObjectURL(await response.blob());
+  downloadUrl(url, name);
+  URL.revokeObjectURL(url);
 }
 
 export function fetchChunks(

@@ -10,6 +10,7 @@ import { AuthButton, useButtonPermission } from '../../widgets/list/permission';
 import { RowActions } from '../../widgets/list/row-actions';
 import {
   deleteDocument,
+  downloadDocument,
   fetchDocuments,
   type KnowledgeDocument,
   knowledgeKeys,
@@ -114,6 +115,11 @@ export function DocumentsTab({ baseId, confirm }: { baseId: string; confirm: Con
       render: (_, doc) => (
         <RowActions
           actions={[
+            {
+              code: 'btn_download',
+              label: t('actions.download'),
+              onClick: () => downloadDocument(baseId, doc.id, doc.fullName),
+            },
             {
               code: 'btn_reindex',
               label: t('actions.reindex'),

@@ -1,8 +1,10 @@
+import { DownloadOutlined } from '@ant-design/icons';
 import type { KbHit } from '@console/shared';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Empty, Form, Input, InputNumber, List, Progress, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { hitTest } from './api';
+import { useButtonPermission } from '../../widgets/list/permission';
+import { downloadDocument, hitTest } from './api';
 
 interface HitTestValues {
   question: string;
@@ -12,6 +14,7 @@ interface HitTestValues {
 /** Retrieval test: a question and a count, answered with the chunks found and their scores. */
 export function HitTestTab({ baseId, topK }: { baseId: string; topK: number }) {
   const { t } = useTranslation('knowledgeBase');
+  const allowed = useButtonPermission();
   const [form] = Form.useForm<HitTestValues>();
   const test = useMutation({
     mutationFn: (values: HitTestValues) => hitTest(baseId, values.question.trim(), values.topK),
@@ -82,6 +85,16 @@ export function HitTestTab({ baseId, topK }: { baseId: string; topK: number }) {
                     <Typography.Text ellipsis style={{ maxWidth: 420 }}>
                       {hit.documentName}
                     </Typography.Text>
+                    {allowed('btn_download') && (
+                      <Button
+                        type="link"
+                        size="small"
+                        icon={<DownloadOutlined />}
+                        onClick={() => downloadDocument(baseId, hit.documentId, hit.documentName)}
+                      >
+                        {t('actions.download')}
+                      </Button>
+                    )}
                   </Space>
                 }
                 extra={
