@@ -14,5 +14,5 @@ export * from './organize.js';
 export * from './patterns.js';
 export * from './schedule.js';
 export * from './system.js';
-export * from './user.js';
 export * from './upload.js';
+export * from './user.js';

@@ -108,31 +108,27 @@ describe('the seeded role 部门管理员 (issue #10)', () => {
     await db
       .delete(authorizes)
       .where(and(eq(authorizes.objectId, role!.id), eq(authorizes.itemType, 'resource')));
-    await db
-      .insert(authorizes)
-      .values(
-        all.map((s) => ({
-          id: crypto.randomUUID(),
-          itemType: 'resource',
-          itemId: s.id,
-          objectType: 'Role',
-          objectId: role!.id,
-        })),
-      );
+    await db.insert(authorizes).values(
+      all.map((s) => ({
+        id: crypto.randomUUID(),
+        itemType: 'resource',
+        itemId: s.id,
+        objectType: 'Role',
+        objectId: role!.id,
+      })),
+    );
     const [userOrg] = await db
       .select({ id: moduleDataSchemes.id })
       .from(moduleDataSchemes)
       .innerJoin(modules, eq(modules.id, moduleDataSchemes.moduleId))
       .where(and(eq(modules.enCode, 'permission.user'), eq(moduleDataSchemes.enCode, 'org')));
-    await db
-      .insert(authorizes)
-      .values({
-        id: crypto.randomUUID(),
-        itemType: 'resource',
-        itemId: userOrg!.id,
-        objectType: 'Role',
-        objectId: role!.id,
-      });
+    await db.insert(authorizes).values({
+      id: crypto.randomUUID(),
+      itemType: 'resource',
+      itemId: userOrg!.id,
+      objectType: 'Role',
+      objectId: role!.id,
+    });
     const token = await signIn('wangjianguo');
     expect((await listedUnits(token)).size).toBeGreaterThan(1);
 
