@@ -1,7 +1,8 @@
 /**
  * Demonstration data: a district government (示范区人民政府) with its offices and two sub-district
- * offices, positions, four roles, staff users, two groups, and the roles' grants on the menus that
- * seedMenus inserted. Run after seedMenus, in the same transaction.
+ * offices, positions, four roles, staff users, two groups, the roles' grants on the menus that
+ * seedMenus inserted, and a small knowledge base for the chat page. Run after seedMenus, in the same
+ * transaction.
  *
  * Demo staff have no password (passwordHash NULL): they cannot sign in until an administrator sets
  * one through the user page's reset-password action.
@@ -24,6 +25,7 @@ import {
   userRelations,
   users,
 } from '../schema/index.js';
+import { seedDemoKnowledge } from './demo-knowledge.js';
 
 type RelationObjectType = 'Organize' | 'Position' | 'Role' | 'Group';
 type AuthorizeItemType = 'system' | 'module' | 'button' | 'column' | 'form' | 'resource';
@@ -368,6 +370,7 @@ const COMMON_PAGES: ModuleGrant[] = [
   { module: 'basic.profile' },
   { module: 'basic.externalLink' },
   { module: 'basic.lockScreen' },
+  { module: 'questionAnswering.chat' },
 ];
 
 const FULL = { buttons: 'all', columns: 'all', forms: 'all', schemes: ['all'] } as const;
@@ -540,6 +543,12 @@ export async function seedDemo(tx: Tx, ctx: { systemId: string }): Promise<void>
   await tx.insert(userRelations).values(relationRows);
 
   await tx.insert(authorizes).values(await roleGrantRows(tx, ctx.systemId, roleIds, now));
+  await seedDemoKnowledge(tx, {
+    editorId: must(userIds, 'liuyang', 'user'),
+    editorRoleId: must(roleIds, 'kbEditor', 'role'),
+    organizeId: must(orgIds, 'QZF', 'organisation'),
+    now,
+  });
 }
 
 /** Builds the authorize rows of DEMO_ROLE_GRANTS from the menus seedMenus inserted. */

@@ -12,10 +12,11 @@ import {
 } from '@console/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../../test/harness.js';
+import { md5, startServer, type TestServer } from '../../../test/harness.js';
 import { STALE_VERSION_MESSAGE } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { Messages } from '../../core/messages.js';
+import { hashPassword } from '../../core/passwords.js';
 import {
   kbBases,
   kbConversations,
@@ -25,7 +26,9 @@ import {
   modules,
   organizes,
   storedFiles,
+  users,
 } from '../../db/schema/index.js';
+import { DEMO_KNOWLEDGE_BASE, DEMO_KNOWLEDGE_DOCUMENTS } from '../../db/seed/demo-knowledge.js';
 import { AccessMessages } from './access.js';
 import { BaseMessages } from './bases.js';
 import { ExtractMessages } from './extract.js';
@@ -923,5 +926,55 @@ describe('the chat page', () => {
       urlAddress: 'questionAnswering/chat',
       enabledMark: 1,
     });
+  });
+});
+
+describe('the demo', () => {
+  it('lets every demo role open the chat page and answers from its knowledge base, indexed on first start', {
+    timeout: 240_000,
+  }, async () => {
+    const demo = await startServer({ demo: true });
+    try {
+      const token = await demo.adminToken();
+      const bases = await demo.request<{ list: KbBaseRow[] }>('GET', '/api/knowledge/Base', { token });
+      const base = bases.data.list.find((b) => b.fullName === DEMO_KNOWLEDGE_BASE)!;
+      expect(base.grants.map((g) => [g.objectType, g.level]).sort()).toEqual([
+        ['Organize', 'use'],
+        ['Role', 'manage'],
+      ]);
+      const docs = await demo.request<{ list: { id: string }[] }>(
+        'GET',
+        `/api/knowledge/Base/${base.id}/Document`,
+        {
+          token,
+        },
+      );
+      expect(docs.data.list).toHaveLength(DEMO_KNOWLEDGE_DOCUMENTS.length);
+      for (const doc of docs.data.list)
+        expect(await waitForDocument(demo, token, base.id, doc.id)).toMatchObject({
+          status: KbDocStatus.Ready,
+        });
+
+      // The auditor holds no knowledge-base page of its own: the chat page comes with the common pages.
+      await demo.services.db
+        .update(users)
+        .set({ passwordHash: await hashPassword(md5('Passw0rd1')), changePasswordDate: Date.now() })
+        .where(eq(users.account, 'linxiaodong'));
+      const auditor = await demo.login('linxiaodong', 'Passw0rd1');
+      const me = await demo.request<{ menuList: unknown[] }>('GET', '/api/oauth/CurrentUser', {
+        token: auditor,
+      });
+      expect(JSON.stringify(me.data.menuList)).toContain('"questionAnswering/chat"');
+      const answer = await demo.request<KbChatAnswer>('POST', '/api/knowledge/Chat', {
+        token: auditor,
+        json: { question: '申请居住证需要提交哪些材料' },
+      });
+      expect(answer.code, answer.msg).toBe(200);
+      expect(answer.data.source).toBe('extractive');
+      expect(answer.data.answer, answer.data.answer).toContain('本人居民身份证原件');
+      expect(answer.data.citations[0]?.documentName).toBe('居住证办理.md');
+    } finally {
+      await demo.close();
+    }
   });
 });
