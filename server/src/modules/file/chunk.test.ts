@@ -238,7 +238,8 @@ describe('chunked upload across a restart', () => {
     } finally {
       await second.close();
     }
-  });
+    // Two starts from an empty data folder can take minutes on the loaded 2-core machine.
+  }, 240_000);
 });
 
 /** An S3 service in this process (s3rver) with one bucket, and the server settings to use it. */
