@@ -13,7 +13,7 @@ export async function resultShot(target: Page | Locator, name: string): Promise<
   await target.screenshot({ path: join(results, name) });
 }
 
-/** Opens /previewModel and renders `form` from its JSON, as a designer pastes it. */
+/** Opens /previewModel and renders `form` from its JSON, as a designer pastes it, in edit mode. */
 export async function renderInPreview(page: Page, form: FormDefinition): Promise<Locator> {
   await page.goto(appUrl('/previewModel'));
   const json = page.getByRole('textbox', { name: '表单 JSON' });
@@ -21,7 +21,8 @@ export async function renderInPreview(page: Page, form: FormDefinition): Promise
   await page.getByRole('button', { name: /渲\s?染/ }).click();
   const rendered = page.locator('.preview-model form');
   await rendered.waitFor();
-  await settled(page);
+  // The page keeps its mode across visits: start editable.
+  await previewMode(page, '编辑');
   return rendered;
 }
 
