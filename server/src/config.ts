@@ -96,6 +96,8 @@ const ConfigSchema = z.object({
    * oldest `closeSocket`: it stops without reconnecting, so a runaway client cannot pile them up.
    */
   SOCKETS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(50),
+  /** How long reading one knowledge-base document (PDF, DOCX, ...) may take before it fails. */
+  KB_EXTRACT_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(120_000),
   /** How often each instance looks for due schedule reminders; 0 turns reminders off. */
   SCHEDULE_REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /**

@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 import { fileTypeFromBuffer } from 'file-type';
 import sanitizeHtml from 'sanitize-html';
@@ -6,6 +7,7 @@ import { badRequest } from '../../core/errors.js';
 export const ExtractMessages = {
   unsupported: '只支持 txt、md、html、docx、pdf、xlsx 格式的文档',
   empty: '文档中没有可识别的文字（扫描版 PDF 请先进行文字识别）',
+  timeout: '文档解析超时：文件过大或结构过于复杂，请拆分或另存为其他格式后重新上传',
 } as const;
 
 export type KbFileType = 'txt' | 'md' | 'html' | 'docx' | 'pdf' | 'xlsx';
@@ -181,4 +183,55 @@ export async function extractText(
     .replace(/\n{3,}/g, '\n\n');
   if (!text.trim()) throw new Error(ExtractMessages.empty);
   return { text };
+}
+
+/**
+ * Run from the TypeScript sources (tests, `npm run dev`), the worker registers tsx itself before
+ * loading its entry: Node 20 applies no `--import` loader to a worker's entry file.
+ */
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const WORKER_URL = new URL(`./extract-worker.${FROM_SOURCE ? 'ts' : 'js'}`, import.meta.url);
+const workerEntry = (): URL | string =>
+  FROM_SOURCE
+    ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})` +
+      `.then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL.href)}); })`
+    : WORKER_URL;
+
+/**
+ * extractText in a worker thread, so that a large PDF or DOCX cannot stall the requests of this
+ * instance; after `timeoutMs` the worker is ended and the document fails with a message.
+ * The indexing worker runs one job at a time, so there is one such thread per instance.
+ */
+export function extractInWorker(
+  type: KbFileType,
+  content: Buffer,
+  onProgress: (fraction: number) => Promise<void>,
+  timeoutMs: number,
+): Promise<ExtractedText> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(workerEntry(), {
+      eval: FROM_SOURCE,
+      workerData: { type, content: new Uint8Array(content) },
+      execArgv: FROM_SOURCE ? ['--conditions=source'] : [],
+    });
+    let settled = false;
+    const settle = (done: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      done();
+    };
+    const timer = setTimeout(() => settle(() => reject(new Error(ExtractMessages.timeout))), timeoutMs);
+    worker.on('message', (message: { progress?: number; result?: ExtractedText; error?: string }) => {
+      if (message.progress !== undefined)
+        onProgress(message.progress).catch((error: unknown) => settle(() => reject(error)));
+      else if (message.result) settle(() => resolve(message.result!));
+      else settle(() => reject(new Error(message.error)));
+    });
+    worker.on('error', (error) => settle(() => reject(error)));
+    worker.on('exit', (code) =>
+      settle(() => reject(new Error(`extraction worker exited with code ${code}`))),
+    );
+  });
 }

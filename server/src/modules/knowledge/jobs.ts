@@ -6,7 +6,7 @@ import { newId } from '../../core/ids.js';
 import { OutboundError } from '../../core/outbound.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { kbBases, kbChunks, kbDocuments, kbJobs, storedFiles } from '../../db/schema/index.js';
-import { ExtractMessages, extractText, type KbFileType } from './extract.js';
+import { ExtractMessages, extractInWorker, type KbFileType } from './extract.js';
 import { embed, LlmMessages } from './llm.js';
 import { splitIntoChunks } from './retrieval/index.js';
 import type { KnowledgeIndex } from './searchIndex.js';
@@ -78,6 +78,7 @@ export class IndexingWorker {
     private readonly db: Db,
     private readonly index: KnowledgeIndex,
     private readonly log: FastifyBaseLogger,
+    private readonly extractTimeoutMs: number,
   ) {}
 
   start() {
@@ -197,8 +198,11 @@ export class IndexingWorker {
       }
       if (job.attempts > MAX_ATTEMPTS) throw new Error(JobMessages.gaveUp);
 
-      const { text, rows } = await extractText(doc.fileExtension as KbFileType, doc.content, (f) =>
-        this.progress(job, 5 + f * 35),
+      const { text, rows } = await extractInWorker(
+        doc.fileExtension as KbFileType,
+        doc.content,
+        (f) => this.progress(job, 5 + f * 35),
+        this.extractTimeoutMs,
       );
       await this.progress(job, 40);
       // A sheet's rows are its chunks: a hit is one row, whole.

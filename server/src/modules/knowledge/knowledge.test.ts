@@ -307,6 +307,30 @@ describe('documents', () => {
     expect((await waitForDocument(server, admin, baseId, broken.id)).status).toBe(KbDocStatus.Failed);
   });
 
+  it('reads documents in a worker thread and fails one that takes longer than KB_EXTRACT_TIMEOUT_MS', {
+    timeout: 240_000,
+  }, async () => {
+    // 1 ms: no worker thread can even start in that time, so every document runs out of it.
+    const hurried = await startServer({ env: { KB_EXTRACT_TIMEOUT_MS: '1' } });
+    try {
+      const token = await hurried.adminToken();
+      const base = await createBase(hurried, token, { fullName: '超时库' });
+      const pdf = pdfBytes(['A page that never gets read.']);
+      const sent = await upload(hurried, token, base, 'slow.pdf', pdf);
+      expect(sent.code, sent.msg).toBe(200);
+      const doc = await waitForDocument(hurried, token, base, sent.data!.id);
+      expect(doc).toMatchObject({
+        status: KbDocStatus.Failed,
+        error: ExtractMessages.timeout,
+        chunkCount: 0,
+      });
+      // The server kept answering meanwhile and afterwards.
+      expect((await hurried.request('GET', '/api/knowledge/Base', { token })).code).toBe(200);
+    } finally {
+      await hurried.close();
+    }
+  });
+
   it('edits a chunk (found by its new words at once), re-indexes a document and deletes one', async () => {
     const doc = await indexed(admin, baseId, '户口.txt', '户口迁移需要准迁证。办理时间为工作日。');
     const [chunk] = (
