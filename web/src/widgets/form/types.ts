@@ -73,6 +73,8 @@ export interface FieldProps<V = unknown, F extends FormField = FormField> {
   disabled: boolean;
   /** Detail view: show the value as text, no inputs. */
   readOnly: boolean;
+  /** The sub-table row (its Form.List name) when the field is a cell of one. */
+  rowIndex?: number;
 }
 
 /** What a layout container component receives (row, card, tab, collapse, tableGrid, ...). */

@@ -109,6 +109,7 @@ export function SubTable({ field, readOnly }: ContainerProps) {
                         field={child}
                         disabled={formDisabled || child.disabled === true}
                         readOnly={readOnly}
+                        rowIndex={item.name}
                       />
                     ) : (
                       <span>{t('form:unknownField', { key: child.__config__.jnpfKey })}</span>

@@ -24,18 +24,28 @@ function compile(expression: unknown): CompiledExpression | null {
  * the fields it reads stop changing. Stored (isStorage 2) it is the field's value; otherwise
  * only shown.
  */
-export function CalculateField({ field, value, onChange, id, readOnly }: FieldProps<number | null>) {
+export function CalculateField({
+  field,
+  value,
+  onChange,
+  id,
+  readOnly,
+  rowIndex,
+}: FieldProps<number | null>) {
   const form = Form.useFormInstance();
   const compiled = useMemo(() => compile(field.expression), [field.expression]);
-  // A sub-table column "table.child" is read through its table.
-  const names = useMemo(
-    () => [...new Set(compiled?.fields.map((name) => name.split('.')[0] ?? name))],
-    [compiled],
-  );
-  const inputs = Form.useWatch(
-    (values: Record<string, unknown>) => JSON.stringify(names.map((name) => values?.[name] ?? null)),
-    form,
-  );
+  // What the formula reads: a main field, or a sub-table column "table.child" — that row's cell
+  // inside a row, the whole column outside one.
+  const inputs = Form.useWatch((values: Record<string, unknown>) => {
+    const read = (compiled?.fields ?? []).map((name) => {
+      const [table, child] = name.split('.') as [string, string | undefined];
+      if (child === undefined) return values?.[table] ?? null;
+      const rows = Array.isArray(values?.[table]) ? (values[table] as Record<string, unknown>[]) : [];
+      if (rowIndex !== undefined) return rows[rowIndex]?.[child] ?? null;
+      return rows.map((row) => row?.[child] ?? null);
+    });
+    return JSON.stringify(read);
+  }, form);
   const precision = typeof field.precision === 'number' ? field.precision : 0;
   const [shown, setShown] = useState<number | null>(typeof value === 'number' ? value : null);
   const changed = useRef(onChange);
@@ -44,13 +54,13 @@ export function CalculateField({ field, value, onChange, id, readOnly }: FieldPr
   useEffect(() => {
     if (!compiled || inputs === undefined) return;
     const timer = setTimeout(() => {
-      const result = compiled.evaluate(form.getFieldsValue(true) as Record<string, unknown>);
+      const result = compiled.evaluate(form.getFieldsValue(true) as Record<string, unknown>, rowIndex);
       const next = roundTo(result ?? 0, precision);
       setShown(next);
       changed.current?.(next);
     }, CALCULATE_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [compiled, inputs, form, precision]);
+  }, [compiled, inputs, form, precision, rowIndex]);
 
   const text = formatNumber(shown, { precision, thousands: field.thousands === true });
   const capital = field.isAmountChinese === true ? <CapitalAmount value={shown} /> : null;
