@@ -92,6 +92,7 @@ export const FIELDS: Record<string, FieldComponent> = {
   relationFormAttr: lazyField(() => import('./fields/advanced/relation/fields'), 'RelationAttrField'),
   popupAttr: lazyField(() => import('./fields/advanced/relation/fields'), 'RelationAttrField'),
   autoComplete: lazyField(() => import('./fields/advanced/relation/fields'), 'AutoCompleteField'),
+  relationFlow: lazyField(() => import('./fields/advanced/relation-flow'), 'RelationFlowField'),
   barcode: lazyField(() => import('./fields/advanced/codes'), 'BarcodeField'),
   qrcode: lazyField(() => import('./fields/advanced/codes'), 'QrcodeField'),
   sign: lazyField(() => import('./fields/advanced/sign'), 'SignField'),
