@@ -44,6 +44,8 @@ export default function PreviewModelPage() {
     const read = readSchema(text);
     setError(read.error ? t('preview.invalidSchema', { message: read.error }) : undefined);
     if (!read.schema) return;
+    // A new form starts empty: the store outlives the renderer (kept across edit/detail on purpose).
+    form.resetFields();
     setSchema(read.schema);
     setValues(undefined);
     setRevision((count) => count + 1);
