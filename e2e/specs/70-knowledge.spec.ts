@@ -356,18 +356,26 @@ describe('knowledge base and intelligent Q&A', () => {
     await hitTest.getByRole('button', { name: /测\s?试/ }).click();
     await hitTest.locator('.kb-hit').first().waitFor();
     await expect(hitTest.locator('.kb-hit').first().textContent()).resolves.toContain(XLSX);
+    // A 'use' grant with btn_download: the original of a hit can be downloaded.
+    const download = user.waitForEvent('download');
+    await hitTest
+      .locator('.kb-hit')
+      .first()
+      .getByRole('button', { name: /下\s?载/ })
+      .click();
+    expect((await download).suggestedFilename()).toBe(XLSX);
     await user.mouse.move(0, 0);
     await settled(user);
     await shot(user, 'user-hit-test');
 
-    // 吴强 (教育局) was granted nothing: the list is empty for him.
+    // 吴强 (教育局) was granted nothing: he lists only the demo's guide, which the whole district may use.
     const other = await browser.page();
     await signInUser(other, 'wuqiang', 'Kb70start2', 'Kb70change2');
     const listed = other.waitForResponse((response) => response.url().includes('/api/knowledge/Base?'));
     await other.goto(appUrl('/questionAnswering/zskManagement'));
-    const answer = (await (await listed).json()) as { data: { pagination: { total: number } } };
-    expect(answer.data.pagination.total).toBe(0);
-    await other.getByTestId('kb-page').locator('.ant-table-placeholder').waitFor();
-    await expect(other.locator('.ant-table-row').count()).resolves.toBe(0);
+    const answer = (await (await listed).json()) as { data: { list: { fullName: string }[] } };
+    expect(answer.data.list.map((b) => b.fullName)).toEqual(['区政务服务指南']);
+    await other.locator('.ant-table-row').filter({ hasText: '区政务服务指南' }).waitFor();
+    await expect(other.locator('.ant-table-row').filter({ hasText: BASE_NAME }).count()).resolves.toBe(0);
   });
 });
