@@ -78,7 +78,18 @@ export const LEGACY_KEYS = [
   'relationFlow',
 ] as const;
 
-export const JNPF_KEYS = [...DESIGNER_KEYS, ...CONTAINER_CHILD_KEYS, ...LEGACY_KEYS] as const;
+/**
+ * Keys this product adds to the 3.4.7 catalogue: `sign`, a handwritten signature (issue #11), whose
+ * value is the PNG as a data URL.
+ */
+export const EXTENSION_KEYS = ['sign'] as const;
+
+export const JNPF_KEYS = [
+  ...DESIGNER_KEYS,
+  ...CONTAINER_CHILD_KEYS,
+  ...LEGACY_KEYS,
+  ...EXTENSION_KEYS,
+] as const;
 
 export type BasicKey = (typeof BASIC_KEYS)[number];
 export type AdvancedKey = (typeof ADVANCED_KEYS)[number];
@@ -86,6 +97,7 @@ export type SystemKey = (typeof SYSTEM_KEYS)[number];
 export type LayoutKey = (typeof LAYOUT_KEYS)[number];
 export type ContainerChildKey = (typeof CONTAINER_CHILD_KEYS)[number];
 export type LegacyKey = (typeof LEGACY_KEYS)[number];
+export type ExtensionKey = (typeof EXTENSION_KEYS)[number];
 export type JnpfKey = (typeof JNPF_KEYS)[number];
 
 const KEY_SET: ReadonlySet<string> = new Set(JNPF_KEYS);

@@ -225,6 +225,7 @@ export function everyKeyForm(): FormDefinition {
     }),
     make('address', '省市区', { level: 2, multiple: false }, { defaultValue: [] }),
     make('billRule', '单据组件', { readonly: true }, { rule: 'demoBill', ruleName: '示例单据' }),
+    make('sign', '手写签名', {}),
     make('relationForm', '关联表单', {
       modelId: 'demo-model',
       relationField: 'comInputField101',

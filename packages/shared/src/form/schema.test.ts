@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CONTAINER_CHILD_KEYS, DESIGNER_KEYS, JNPF_KEYS, LEGACY_KEYS } from './keys.js';
+import { CONTAINER_CHILD_KEYS, DESIGNER_KEYS, EXTENSION_KEYS, JNPF_KEYS, LEGACY_KEYS } from './keys.js';
 import { everyKeyForm } from './samples.js';
 import { FormDataString, type FormField, isField, parseFormData } from './schema.js';
 import { walkFields } from './values.js';
@@ -21,11 +21,12 @@ function errorOf(json: string): string {
 }
 
 describe('the key catalogue', () => {
-  it('holds the 53 designer keys, 4 container child keys and 7 legacy keys of forms.md 2', () => {
+  it('holds the 53 designer keys, 4 container child keys and 7 legacy keys of forms.md 2, and sign', () => {
     expect(DESIGNER_KEYS).toHaveLength(53);
     expect(CONTAINER_CHILD_KEYS).toHaveLength(4);
     expect(LEGACY_KEYS).toHaveLength(7);
-    expect(new Set(JNPF_KEYS).size).toBe(64);
+    expect(EXTENSION_KEYS).toEqual(['sign']);
+    expect(new Set(JNPF_KEYS).size).toBe(65);
   });
 });
 

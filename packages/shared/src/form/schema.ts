@@ -349,6 +349,9 @@ const currDept = leaf('currDept', { type: text });
 const dicSelect = leaf('dicSelect', {});
 const relationFlow = leaf('relationFlow', { flowId: text, relationField: text });
 
+// --- this product's additions (keys.ts EXTENSION_KEYS) ---
+const sign = leaf('sign', {});
+
 const FIELD_SCHEMAS = {
   comInput,
   textarea,
@@ -414,6 +417,7 @@ const FIELD_SCHEMAS = {
   currDept,
   dicSelect,
   relationFlow,
+  sign,
 };
 
 type FieldSchemas = typeof FIELD_SCHEMAS;
