@@ -129,7 +129,12 @@ export class S3FileStore implements FileStore {
     return `${this.base}${path}${query ? `?${query}` : ''}`;
   }
 
-  private async call(method: string, url: string, body?: RequestInit['body'], allow404 = false): Promise<Response> {
+  private async call(
+    method: string,
+    url: string,
+    body?: RequestInit['body'],
+    allow404 = false,
+  ): Promise<Response> {
     const response = await this.client.fetch(url, { method, body });
     if (response.ok || (allow404 && response.status === 404)) return response;
     throw new Error(
