@@ -197,10 +197,13 @@ const workerEntry = (): URL | string =>
       `.then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL.href)}); })`
     : WORKER_URL;
 
+/** Formats whose parsers can take long enough to stall the instance; text formats are read in place. */
+const PARSED_IN_WORKER: ReadonlySet<KbFileType> = new Set(['pdf', 'docx', 'xlsx']);
+
 /**
- * extractText in a worker thread, so that a large PDF or DOCX cannot stall the requests of this
- * instance; after `timeoutMs` the worker is ended and the document fails with a message.
- * The indexing worker runs one job at a time, so there is one such thread per instance.
+ * extractText, for PDF, DOCX and XLSX in a worker thread, so that a large file cannot stall the
+ * requests of this instance; after `timeoutMs` the worker is ended and the document fails with a
+ * message. The indexing worker runs one job at a time, so there is one such thread per instance.
  */
 export function extractInWorker(
   type: KbFileType,
@@ -208,6 +211,7 @@ export function extractInWorker(
   onProgress: (fraction: number) => Promise<void>,
   timeoutMs: number,
 ): Promise<ExtractedText> {
+  if (!PARSED_IN_WORKER.has(type)) return extractText(type, content, onProgress);
   return new Promise((resolve, reject) => {
     const worker = new Worker(workerEntry(), {
       eval: FROM_SOURCE,
