@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,mjs}'],
+    setupFiles: ['src/test/jsdom-setup.ts'],
     restoreMocks: true,
     // Test files share their worker's loaded modules (no file mocks a module): a third of the time.
     isolate: false,

@@ -1,31 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { i18n, initI18n } from '../../app/i18n';
+import { loadTranslations } from '../../test/translations';
 import { dictionaryKeys } from '../dictionary/api';
 import { BillRuleDialog, BUSINESS_TYPE } from './bill-rule-dialog';
 
-beforeAll(async () => {
-  // jsdom lacks these browser APIs antd's grid and inputs use.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  await initI18n();
-  await i18n.changeLanguage('zh-CN');
-  await i18n.loadNamespaces(['billRule', 'widgets']);
-});
+beforeAll(() => loadTranslations(['billRule', 'widgets']));
 
 afterEach(() => cleanup());
 

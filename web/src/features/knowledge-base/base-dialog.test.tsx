@@ -1,29 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { i18n, initI18n } from '../../app/i18n';
+import { loadTranslations } from '../../test/translations';
 import { BaseDialog } from './base-dialog';
 
-beforeAll(async () => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  await initI18n();
-  await i18n.changeLanguage('zh-CN');
-  await i18n.loadNamespaces(['knowledgeBase', 'orgPicker']);
-});
+beforeAll(() => loadTranslations(['knowledgeBase', 'orgPicker']));
 
 afterEach(() => cleanup());
 

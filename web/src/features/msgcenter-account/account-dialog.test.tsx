@@ -1,30 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { i18n, initI18n } from '../../app/i18n';
+import { loadTranslations } from '../../test/translations';
 import { AccountDialog } from './account-dialog';
 import { fromWire, toWire } from './settings-fields';
 
-beforeAll(async () => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  await initI18n();
-  await i18n.changeLanguage('zh-CN');
-  await i18n.loadNamespaces(['msgCenter']);
-});
+beforeAll(() => loadTranslations(['msgCenter']));
 
 afterEach(() => cleanup());
 

@@ -2,32 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Form, type FormInstance } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../app/i18n';
 import { dictionaryKeys } from '../../features/dictionary/api';
+import { loadTranslations } from '../../test/translations';
 import { FormRenderer, type FormRendererProps } from './form-renderer';
 import type { FormField, FormSchema } from './types';
 
-beforeAll(async () => {
-  // jsdom lacks these browser APIs antd's grid and inputs use.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  await initI18n();
-  await i18n.changeLanguage('zh-CN');
-  await i18n.loadNamespaces(['form']);
-});
+beforeAll(() => loadTranslations(['form']));
 
 afterEach(() => cleanup());
 

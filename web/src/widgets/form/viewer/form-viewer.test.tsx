@@ -2,31 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../app/i18n';
+import { loadTranslations } from '../../../test/translations';
 import type { FormSchema } from '../types';
 import { FormViewer } from './form-viewer';
 
-beforeAll(async () => {
-  // jsdom lacks these browser APIs antd's grid and dialogs use.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  await initI18n();
-  await i18n.changeLanguage('zh-CN');
-  await i18n.loadNamespaces(['form', 'formAdvanced']);
-});
+beforeAll(() => loadTranslations(['form', 'formAdvanced']));
 
 afterEach(() => cleanup());
 
