@@ -122,3 +122,37 @@ describe('a knowledge base spreadsheet that inflates beyond reason', () => {
     expect(await rowsOf(storedFiles)).toBe(files);
   });
 });
+
+describe('a knowledge base Word document that inflates beyond reason', () => {
+  /** A docx whose body inflates to 70 MB of one repeated letter: about 70 KB deflated. */
+  async function wordBomb(): Promise<Buffer> {
+    const zip = new JSZip();
+    zip.file(
+      '[Content_Types].xml',
+      '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+        '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    );
+    zip.file(
+      'word/document.xml',
+      `<w:document><w:body><w:p><w:r><w:t>${'a'.repeat(70 * 1024 * 1024)}</w:t></w:r></w:p></w:body></w:document>`,
+    );
+    return zip.generateAsync({
+      type: 'nodebuffer',
+      compression: 'DEFLATE',
+      compressionOptions: { level: 9 },
+    });
+  }
+
+  it('is refused with code 400 at upload, declared sizes true or forged, and nothing is stored', async () => {
+    const baseId = await createBase(server, token, { fullName: '文书库' });
+    const files = await rowsOf(storedFiles);
+    const bomb = await wordBomb();
+    for (const content of [bomb, understated(bomb)]) {
+      expect(await uploadDocument(server, token, baseId, '通知.docx', content)).toMatchObject({
+        code: 400,
+        msg: 'Word文件解压后的内容不能超过64MB，请删除多余的内容后重试',
+      });
+    }
+    expect(await rowsOf(storedFiles)).toBe(files);
+  });
+});

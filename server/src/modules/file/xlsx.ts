@@ -4,6 +4,8 @@ import { BizError, badRequest } from '../../core/errors.js';
 export const XlsxMessages = {
   unreadable: '无法读取该Excel文件，请检查文件',
   tooLarge: (mb: number) => `Excel文件解压后的内容不能超过${mb}MB，请删除多余的内容后重试`,
+  docxUnreadable: '无法读取该Word文件，请检查文件',
+  docxTooLarge: (mb: number) => `Word文件解压后的内容不能超过${mb}MB，请删除多余的内容后重试`,
   tooManyRows: (rows: number) => `工作表不能超过${rows}行（含空行），请删除多余的行后重试`,
   tooManyCells: (cells: number) => `工作表不能超过${cells}个单元格，请删除多余的列后重试`,
 } as const;
@@ -83,42 +85,68 @@ function tokenCounter(pattern: RegExp) {
 }
 
 /**
- * Refuses (code 400) an uploaded xlsx whose content would cost more than the limits to load,
- * before any workbook is built: the central directory's sizes first, then every entry inflated
- * as a stream and thrown away (the declared sizes may lie), counting each worksheet's rows and
- * cells on the way, stopping at the first limit passed. Memory stays one chunk whatever the file.
+ * Inflates every entry of an Office archive (xlsx, docx) as a stream and throws the output away,
+ * refusing (code 400) more than `maxBytes` in all: the central directory's sizes first, then the
+ * real output, since declared sizes may lie. `take` sees each inflated chunk with its entry's
+ * name and may refuse too. Memory stays one chunk whatever the file.
  */
-export async function checkXlsx(content: Buffer, limits: XlsxLimits): Promise<void> {
+async function scanArchive(
+  content: Buffer,
+  maxBytes: number,
+  messages: { unreadable: string; tooLarge: (mb: number) => string },
+  take: (entryName: string) => (chunk: Buffer) => void = () => () => undefined,
+): Promise<void> {
   const entries = zipEntries(content);
-  if (!entries) throw badRequest(XlsxMessages.unreadable);
-  const tooLarge = () => badRequest(XlsxMessages.tooLarge(Math.round(limits.maxBytes / 1024 / 1024)));
-  if (entries.reduce((sum, e) => sum + e.declaredSize, 0) > limits.maxBytes) throw tooLarge();
+  if (!entries) throw badRequest(messages.unreadable);
+  const tooLarge = () => badRequest(messages.tooLarge(Math.round(maxBytes / 1024 / 1024)));
+  if (entries.reduce((sum, e) => sum + e.declaredSize, 0) > maxBytes) throw tooLarge();
   let inflated = 0;
   for (const entry of entries) {
     if (entry.encrypted || (entry.method !== STORED && entry.method !== DEFLATED)) {
-      throw badRequest(XlsxMessages.unreadable);
+      throw badRequest(messages.unreadable);
     }
-    const sheet = WORKSHEET.test(entry.name);
-    const rows = tokenCounter(ROW);
-    const cells = tokenCounter(CELL);
-    const take = (chunk: Buffer) => {
+    const takeEntry = take(entry.name);
+    const count = (chunk: Buffer) => {
       inflated += chunk.length;
-      if (inflated > limits.maxBytes) throw tooLarge();
-      if (!sheet) return;
-      if (rows(chunk) > limits.maxRows) throw badRequest(XlsxMessages.tooManyRows(limits.maxRows));
-      if (cells(chunk) > limits.maxCells) throw badRequest(XlsxMessages.tooManyCells(limits.maxCells));
+      if (inflated > maxBytes) throw tooLarge();
+      takeEntry(chunk);
     };
     if (entry.method === STORED) {
-      take(entry.data);
+      count(entry.data);
       continue;
     }
     const inflater = createInflateRaw();
     inflater.end(entry.data);
     try {
-      for await (const chunk of inflater) take(chunk as Buffer);
+      for await (const chunk of inflater) count(chunk as Buffer);
     } catch (error) {
       if (error instanceof BizError) throw error;
-      throw badRequest(XlsxMessages.unreadable);
+      throw badRequest(messages.unreadable);
     }
   }
+}
+
+/**
+ * Refuses (code 400) an uploaded xlsx whose content would cost more than the limits to load,
+ * before any workbook is built, counting each worksheet's rows and cells while inflating and
+ * stopping at the first limit passed.
+ */
+export async function checkXlsx(content: Buffer, limits: XlsxLimits): Promise<void> {
+  await scanArchive(content, limits.maxBytes, XlsxMessages, (name) => {
+    if (!WORKSHEET.test(name)) return () => undefined;
+    const rows = tokenCounter(ROW);
+    const cells = tokenCounter(CELL);
+    return (chunk) => {
+      if (rows(chunk) > limits.maxRows) throw badRequest(XlsxMessages.tooManyRows(limits.maxRows));
+      if (cells(chunk) > limits.maxCells) throw badRequest(XlsxMessages.tooManyCells(limits.maxCells));
+    };
+  });
+}
+
+/** Refuses (code 400) an uploaded docx that inflates to more than `maxBytes`, before it is parsed. */
+export async function checkDocx(content: Buffer, maxBytes: number): Promise<void> {
+  await scanArchive(content, maxBytes, {
+    unreadable: XlsxMessages.docxUnreadable,
+    tooLarge: XlsxMessages.docxTooLarge,
+  });
 }

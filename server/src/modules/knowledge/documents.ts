@@ -9,7 +9,7 @@ import { assertFixedOrder, keywordMatch, selectPage } from '../../db/query.js';
 import { kbChunks, kbDocuments, kbJobs, storedFiles, users } from '../../db/schema/index.js';
 import { bytesUploadedSince, saveFile } from '../file/storage.js';
 import { FileMessages } from '../file/upload.js';
-import { checkXlsx } from '../file/xlsx.js';
+import { checkDocx, checkXlsx } from '../file/xlsx.js';
 import { sniffDocument } from './extract.js';
 import { enqueueDocuments } from './jobs.js';
 
@@ -51,6 +51,7 @@ export async function addDocument(
 ): Promise<string> {
   const type = await sniffDocument(upload.fileName, upload.content);
   if (type === 'xlsx') await checkXlsx(upload.content, KB_SHEET_LIMITS);
+  if (type === 'docx') await checkDocx(upload.content, KB_SHEET_LIMITS.maxBytes);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`upload:${session.userId}`}))`);
     const used = await bytesUploadedSince(tx, session.userId, Date.now() - DAY_MS);
