@@ -111,7 +111,9 @@ export function DocumentsTab({ baseId, confirm }: { baseId: string; confirm: Con
     {
       title: t('actions.title'),
       key: 'actions',
-      width: 140,
+      // Three actions side by side; kept in view when the drawer is narrower than the table.
+      width: 190,
+      fixed: 'right',
       render: (_, doc) => (
         <RowActions
           actions={[
