@@ -1,3 +1,5 @@
+export * from './extend.js';
+export * from './dataLinks.js';
 export * from './knowledge.js';
 export * from './message.js';
 export * from './permission.js';
