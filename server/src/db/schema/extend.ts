@@ -1,0 +1,60 @@
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { auditColumns, epochMs, softDeleteColumns } from './columns.js';
+
+/**
+ * The personal document centre of extend/document (knowledge.md 3): folders (type 0) and
+ * files (type 1) of their creator. A file's bytes are a stored file (base_file, folder
+ * 'document', never served by the public file route). deleteMark 1 = in the recycle bin; the
+ * contents of a deleted folder stay unmarked and come back with it.
+ */
+export const extDocuments = pgTable(
+  'ext_document',
+  {
+    id: text('id').primaryKey(),
+    /** '0' at the top. */
+    parentId: text('parent_id').notNull().default('0'),
+    /** 0 folder, 1 file. */
+    type: integer('type').notNull(),
+    fullName: text('full_name').notNull(),
+    /** base_file id of a file; null for a folder. */
+    fileId: text('file_id'),
+    fileSize: epochMs('file_size').notNull().default(0),
+    fileExtension: text('file_extension').notNull().default(''),
+    /** 1 while shared with anybody. */
+    isShare: integer('is_share').notNull().default(0),
+    ...auditColumns,
+    ...softDeleteColumns,
+  },
+  (t) => [
+    index('ext_document_owner_parent').on(t.creatorUserId, t.parentId),
+    index('ext_document_file').on(t.fileId),
+  ],
+);
+
+/** Who a file is shared with. */
+export const extDocumentShares = pgTable(
+  'ext_document_share',
+  {
+    id: text('id').primaryKey(),
+    documentId: text('document_id').notNull(),
+    shareUserId: text('share_user_id').notNull(),
+    shareTime: epochMs('share_time').notNull(),
+  },
+  (t) => [
+    uniqueIndex('ext_document_share_doc_user').on(t.documentId, t.shareUserId),
+    index('ext_document_share_user').on(t.shareUserId),
+  ],
+);
+
+/** extend/bigData: rows generated in batches to page over a large table. */
+export const extBigData = pgTable(
+  'ext_big_data',
+  {
+    id: text('id').primaryKey(),
+    enCode: text('en_code').notNull(),
+    fullName: text('full_name').notNull(),
+    description: text('description'),
+    creatorTime: epochMs('creator_time').notNull(),
+  },
+  (t) => [index('ext_big_data_created').on(t.creatorTime, t.id)],
+);
