@@ -6,3 +6,5 @@ export * from './permission.js';
 export * from './system.js';
 export * from './systemData.js';
 export * from './user-extras.js';
+export * from './visualdev.js';
+export * from './file-chunks.js';
