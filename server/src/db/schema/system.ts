@@ -141,9 +141,15 @@ export const logs = pgTable(
     requestMethod: text('request_method'),
     requestDuration: integer('request_duration'),
     abstracts: text('abstracts'),
+    /** Operation logs: the page (module) written to, and the redacted request. */
+    moduleName: text('module_name'),
+    json: text('json'),
     creatorTime: epochMs('creator_time')
       .notNull()
       .$defaultFn(() => Date.now()),
   },
-  (t) => [index('base_log_user_time').on(t.category, t.userId, t.creatorTime)],
+  (t) => [
+    index('base_log_user_time').on(t.category, t.userId, t.creatorTime),
+    index('base_log_category_time').on(t.category, t.creatorTime),
+  ],
 );
