@@ -221,3 +221,33 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   if (!address || typeof address === 'string') throw new Error('no address');
   return new TestServer(app, services, `http://127.0.0.1:${address.port}`);
 }
+
+export interface Instances {
+  database: TestDatabase;
+  servers: TestServer[];
+  close(): Promise<void>;
+}
+
+/**
+ * `count` instances started together on one fresh PostgreSQL database and one shared store prefix,
+ * as a multi-instance installation runs them (PGlite is one process, so callers skip without
+ * TEST_DATABASE_URL).
+ */
+export async function startInstances(
+  count: number,
+  options: Omit<StartOptions, 'database'> = {},
+): Promise<Instances> {
+  const database = await createTestDatabase();
+  const redisPrefix = options.redisPrefix ?? `test:instances:${randomBytes(4).toString('hex')}:`;
+  const servers = await Promise.all(
+    Array.from({ length: count }, () => startServer({ ...options, database, redisPrefix })),
+  );
+  return {
+    database,
+    servers,
+    async close() {
+      await Promise.all(servers.map((server) => server.close()));
+      await database.drop();
+    },
+  };
+}

@@ -3,30 +3,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_PASSWORD,
   createTestDatabase,
+  type Instances,
   md5,
+  startInstances,
   startServer,
-  type TestDatabase,
   type TestServer,
 } from './harness.js';
 
 // Several instances share one PostgreSQL (and Redis when given); PGlite is single-process.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
-  let database: TestDatabase;
+  let pair: Instances;
   let a: TestServer;
   let b: TestServer;
-  const redisPrefix = `test:pair:${Date.now()}:`;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
     // Started together: migrations and seeding must not collide.
-    [a, b] = await Promise.all([
-      startServer({ database, redisPrefix }),
-      startServer({ database, redisPrefix }),
-    ]);
+    pair = await startInstances(2);
+    [a, b] = pair.servers as [TestServer, TestServer];
   });
   afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await database?.drop();
+    await pair?.close();
   });
 
   it('serves a token issued by one instance on the other, and Logout on one kills it on both', async () => {

@@ -1,36 +1,26 @@
 import { type KbChunkRow, KbDocStatus, type KbHit } from '@console/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  startServer,
-  type TestDatabase,
-  type TestServer,
-} from '../../../test/harness.js';
+import { type Instances, startInstances, type TestServer } from '../../../test/harness.js';
 import { createBase, upload, waitForDocument } from './testing.js';
 
 // Two instances need a shared PostgreSQL (PGlite is one process) and Redis to tell each other of index changes.
 describe.skipIf(!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL)(
   'knowledge across two instances',
   () => {
-    let database: TestDatabase;
+    let pair: Instances;
     let a: TestServer;
     let b: TestServer;
     let admin: string;
     let baseId: string;
 
     beforeAll(async () => {
-      database = await createTestDatabase();
-      const redisPrefix = `test:knowledge:${Date.now()}:`;
-      [a, b] = await Promise.all([
-        startServer({ database, redisPrefix }),
-        startServer({ database, redisPrefix }),
-      ]);
+      pair = await startInstances(2);
+      [a, b] = pair.servers as [TestServer, TestServer];
       admin = await a.adminToken();
       baseId = await createBase(a, admin, { fullName: '两实例库' });
     }, 60_000);
     afterAll(async () => {
-      await Promise.all([a?.close(), b?.close()]);
-      await database?.drop();
+      await pair?.close();
     });
 
     const hits = async (server: TestServer, question: string) =>

@@ -1,11 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  startServer,
-  type TestDatabase,
-  type TestServer,
-} from '../../../test/harness.js';
+import { type Instances, startInstances, type TestServer } from '../../../test/harness.js';
 import { messageReceipts } from '../../db/schema/index.js';
 import { addUsersWithSessions, LiveSocket, type TestUser } from './testing.js';
 
@@ -13,23 +8,18 @@ import { addUsersWithSessions, LiveSocket, type TestUser } from './testing.js';
 describe.skipIf(!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL)(
   'messages across two instances',
   () => {
-    let database: TestDatabase;
+    let pair: Instances;
     let a: TestServer;
     let b: TestServer;
     let admin: string;
 
     beforeAll(async () => {
-      database = await createTestDatabase();
-      const redisPrefix = `test:messages:${Date.now()}:`;
-      [a, b] = await Promise.all([
-        startServer({ database, redisPrefix }),
-        startServer({ database, redisPrefix }),
-      ]);
+      pair = await startInstances(2);
+      [a, b] = pair.servers as [TestServer, TestServer];
       admin = await a.adminToken();
     }, 60_000);
     afterAll(async () => {
-      await Promise.all([a?.close(), b?.close()]);
-      await database?.drop();
+      await pair?.close();
     });
 
     it('delivers a chat message sent through one instance to a user connected to the other, and presence', async () => {
