@@ -9,3 +9,4 @@ export * from './systemAdmin.js';
 export * from './systemData.js';
 export * from './user-extras.js';
 export * from './visualdev.js';
+export * from './workflow.js';
