@@ -12,6 +12,7 @@ export * from './msgCenter.js';
 export * from './oauth.js';
 export * from './organize.js';
 export * from './patterns.js';
+export * from './print/index.js';
 export * from './schedule.js';
 export * from './system.js';
 export * from './upload.js';
