@@ -7,6 +7,7 @@ export * from './permission.js';
 export * from './system.js';
 export * from './systemAdmin.js';
 export * from './systemData.js';
+export * from './systemTemplates.js';
 export * from './user-extras.js';
 export * from './visualdev.js';
 export * from './workflow.js';
