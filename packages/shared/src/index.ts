@@ -20,3 +20,4 @@ export * from './systemAdmin.js';
 export * from './systemData/index.js';
 export * from './upload.js';
 export * from './user.js';
+export * from './workflow/index.js';

@@ -1,0 +1,3 @@
+export * from './api.js';
+export * from './conditions.js';
+export * from './flowJson.js';
