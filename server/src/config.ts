@@ -78,6 +78,18 @@ const ConfigSchema = z.object({
     }),
   /** What one user may upload (/api/file/Uploader and chunked uploads) in any 24 hours, in MB. */
   UPLOAD_MB_PER_USER_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(200),
+  /**
+   * Chunks of an upload that received nothing for this long are deleted (the upload was given
+   * up); its bytes still count against the day's quota. Default 24 hours.
+   */
+  UPLOAD_CHUNK_TTL_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .max(30 * 86_400_000)
+    .default(86_400_000),
+  /** How often each instance looks for abandoned chunks (one instance sweeps each); 0 turns it off. */
+  UPLOAD_CHUNK_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
   /** Where chunks and chunk-uploaded files are kept: a local folder, or S3-compatible storage. */
   STORAGE: z
     .enum(['local', 's3', ''])
@@ -100,6 +112,11 @@ const ConfigSchema = z.object({
   KB_EXTRACT_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(120_000),
   /** How often each instance looks for due schedule reminders; 0 turns reminders off. */
   SCHEDULE_REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** Request and operation logs: rows written per INSERT, and the longest a row waits in memory. */
+  LOG_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(200),
+  LOG_FLUSH_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
+  /** How often each instance looks for due scheduled tasks; 0 turns the scheduler off. */
+  TASK_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   /**
    * Hosts, IPs and CIDR ranges (optionally :port) that outbound calls may reach although they
    * are not public addresses, e.g. an intranet WeCom proxy or SMTP relay (core/outbound.ts).
