@@ -8,8 +8,18 @@ import { DAY_MS } from '../../core/calendar.js';
 import { badRequest } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { defineRoute } from '../../core/route.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { storedFiles } from '../../db/schema/index.js';
 import type { Services } from '../../services.js';
+import {
+  chunkBytesSince,
+  chunkFolder,
+  closeChunkSet,
+  openChunkSet,
+  recordChunk,
+  startChunkSweep,
+  touchChunkSet,
+} from './chunk-sets.js';
 import { type FileStore, fileStoreFor } from './file-store.js';
 import { readUpload, withMultipart } from './multipart.js';
 import { bytesUploadedSince, fileUrl } from './storage.js';
@@ -55,8 +65,6 @@ const MergeBody = z.object({
 const chunkCount = (totalSize: number) => Math.ceil(totalSize / CHUNK_SIZE);
 const expectedSize = (n: number, totalSize: number) =>
   n < chunkCount(totalSize) ? CHUNK_SIZE : totalSize - CHUNK_SIZE * (chunkCount(totalSize) - 1);
-/** Chunks of one user's file: another user's upload of the same content never mixes with it. */
-const chunkFolder = (userId: string, identifier: string) => `chunks/${userId}/${identifier}/`;
 const chunkKey = (userId: string, identifier: string, n: number) => `${chunkFolder(userId, identifier)}${n}`;
 
 async function heldChunks(store: FileStore, userId: string, identifier: string): Promise<number[]> {
@@ -67,12 +75,22 @@ async function heldChunks(store: FileStore, userId: string, identifier: string):
     .sort((a, b) => a - b);
 }
 
-/** Refuses a file over what the user may still upload today, before any byte is kept. */
-async function checkQuota(services: Services, userId: string, totalSize: number) {
+/**
+ * Refuses a file over what the user may still upload today: files stored plus the chunks of every
+ * other upload received in the last 24 hours (abandoned ones too), before any byte of it is kept.
+ * Runs under the user's upload lock.
+ */
+async function checkQuota(services: Services, tx: DbOrTx, userId: string, size: number, setId?: string) {
   const quotaMb = services.config.UPLOAD_MB_PER_USER_PER_DAY;
-  const used = await bytesUploadedSince(services.db, userId, Date.now() - DAY_MS);
-  if (used + totalSize > quotaMb * 1024 * 1024) throw badRequest(FileMessages.quota(quotaMb));
+  const since = Date.now() - DAY_MS;
+  const used =
+    (await bytesUploadedSince(tx, userId, since)) + (await chunkBytesSince(tx, userId, since, setId));
+  if (used + size > quotaMb * 1024 * 1024) throw badRequest(FileMessages.quota(quotaMb));
 }
+
+/** One upload of a user at a time, so two at once cannot both fit under the quota. */
+const lockUploads = (tx: DbOrTx, userId: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`upload:${userId}`}))`);
 
 function checkChunk(query: z.output<typeof ChunkQuery>) {
   const total = chunkCount(query.totalSize);
@@ -90,14 +108,108 @@ async function state(
   return { uploaded: false, merge: chunkNumbers.length === chunkCount(totalSize), chunkNumbers };
 }
 
+/** A file put together from its chunks and kept as a stored file (base_file). */
+export interface MergedFile {
+  id: string;
+  name: string;
+  size: number;
+  extension: string;
+  mime: string;
+}
+
+/**
+ * Puts a user's uploaded chunks together as one stored file in `folder`: all chunks held, the
+ * MD5 over them equal to the identifier, the user's daily quota respected. `inTransaction` runs
+ * in the transaction that records the file (a feature's own row, or a check that refuses it);
+ * if anything fails the merged bytes are removed. The chunks are removed once it is kept.
+ */
+export async function mergeChunks(
+  services: Services,
+  userId: string,
+  body: { identifier: string; totalSize: number; extension: string },
+  folder: string,
+  inTransaction?: (tx: Tx, file: MergedFile) => Promise<void>,
+): Promise<MergedFile> {
+  const store = fileStoreFor(services.config);
+  // Touched first, so no sweep takes the chunks while they are read.
+  const setId = await touchChunkSet(services.db, userId, body.identifier, Date.now());
+  const total = chunkCount(body.totalSize);
+  const held = new Set(await heldChunks(store, userId, body.identifier));
+  const missing = Array.from({ length: total }, (_, i) => i + 1).filter((n) => !held.has(n));
+  if (missing.length) throw badRequest(ChunkMessages.missing(missing));
+  const parts = Array.from({ length: total }, (_, i) => chunkKey(userId, body.identifier, i + 1));
+
+  // One chunk in memory at a time: the hash over all of them, and the head for the type.
+  const hash = createHash('md5');
+  let head: Buffer | undefined;
+  let size = 0;
+  for (const part of parts) {
+    const stream = await store.read(part);
+    if (!stream) throw badRequest(ChunkMessages.missing([Number(part.slice(part.lastIndexOf('/') + 1))]));
+    for await (const piece of stream as AsyncIterable<Buffer>) {
+      hash.update(piece);
+      size += piece.length;
+      head ??= piece;
+    }
+  }
+  if (hash.digest('hex') !== body.identifier || size !== body.totalSize) {
+    // A wrong file is dropped whole, so nothing is left behind and a new try starts clean.
+    await store.delete(parts);
+    if (setId) await closeChunkSet(services.db, setId, 'dropped', Date.now());
+    throw badRequest(ChunkMessages.hashMismatch);
+  }
+
+  // Only raster images are shown in the page; everything else is served as a download.
+  const sniffed = head ? await fileTypeFromBuffer(head) : undefined;
+  const raster = sniffed && RASTER_MIMES.has(sniffed.mime) ? sniffed : undefined;
+  const extension = raster?.ext ?? body.extension;
+  const name = `${randomUUID()}.${extension}`;
+  const storageKey = `files/${folder}/${name}`;
+  const file: MergedFile = {
+    id: newId(),
+    name,
+    size,
+    extension,
+    mime: raster?.mime ?? 'application/octet-stream',
+  };
+  await store.concat(storageKey, parts);
+  try {
+    await services.db.transaction(async (tx) => {
+      await lockUploads(tx, userId);
+      // This upload's own chunks become the stored file: counted once, as the file.
+      await checkQuota(services, tx, userId, size, setId);
+      if (setId) await closeChunkSet(tx, setId, 'merged', Date.now());
+      await tx.insert(storedFiles).values({
+        id: file.id,
+        folder,
+        name,
+        mime: file.mime,
+        size,
+        content: Buffer.alloc(0),
+        storageKey,
+        creatorUserId: userId,
+        creatorTime: Date.now(),
+      });
+      await inTransaction?.(tx, file);
+    });
+  } catch (error) {
+    await store.delete([storageKey]);
+    throw error;
+  }
+  await store.delete(parts);
+  return file;
+}
+
 /**
  * Chunked upload (widgets.md 4, 7): GET /api/file/chunk says which chunks the server holds
  * (so an upload resumes after a reload or a restart), POST /api/file/chunk stores one chunk
  * (a resent chunk replaces itself), POST /api/file/merge checks the MD5 and keeps the file.
- * Chunks live in the file store, not in memory, so they outlive the process.
+ * Chunks live in the file store, not in memory, so they outlive the process. Each chunk counts
+ * against the daily quota when it arrives; chunks of an upload given up are swept (chunk-sets.ts).
  */
 export function registerChunkRoutes(app: FastifyInstance, services: Services) {
   const store = fileStoreFor(services.config);
+  startChunkSweep(app, services, store);
 
   defineRoute(app, services, {
     method: 'GET',
@@ -106,6 +218,7 @@ export function registerChunkRoutes(app: FastifyInstance, services: Services) {
     query: ChunkQuery,
     handler: async ({ query, session }) => {
       checkChunk(query);
+      await touchChunkSet(services.db, session.userId, query.identifier, Date.now());
       return state(store, session.userId, query.identifier, query.totalSize);
     },
   });
@@ -121,7 +234,13 @@ export function registerChunkRoutes(app: FastifyInstance, services: Services) {
         const size = expectedSize(query.chunkNumber, query.totalSize);
         const { content } = await readUpload(req, { maxBytes: CHUNK_SIZE });
         if (content.length !== size) throw badRequest(ChunkMessages.chunkSize(query.chunkNumber, size));
-        await checkQuota(services, session.userId, query.totalSize);
+        await services.db.transaction(async (tx) => {
+          await lockUploads(tx, session.userId);
+          const now = Date.now();
+          const setId = await openChunkSet(tx, session.userId, query.identifier, query.totalSize, now);
+          await checkQuota(services, tx, session.userId, query.totalSize, setId);
+          await recordChunk(tx, setId, query.chunkNumber, content.length, now);
+        });
         await store.put(chunkKey(session.userId, query.identifier, query.chunkNumber), content);
         return state(store, session.userId, query.identifier, query.totalSize);
       },
@@ -134,67 +253,12 @@ export function registerChunkRoutes(app: FastifyInstance, services: Services) {
     access: 'session',
     body: MergeBody,
     handler: async ({ body, session }): Promise<MergeResult> => {
-      const { userId } = session;
-      const total = chunkCount(body.totalSize);
-      const held = new Set(await heldChunks(store, userId, body.identifier));
-      const missing = Array.from({ length: total }, (_, i) => i + 1).filter((n) => !held.has(n));
-      if (missing.length) throw badRequest(ChunkMessages.missing(missing));
-      const parts = Array.from({ length: total }, (_, i) => chunkKey(userId, body.identifier, i + 1));
-
-      // One chunk in memory at a time: the hash over all of them, and the head for the type.
-      const hash = createHash('md5');
-      let head: Buffer | undefined;
-      let size = 0;
-      for (const part of parts) {
-        const stream = await store.read(part);
-        if (!stream) throw badRequest(ChunkMessages.missing([Number(part.slice(part.lastIndexOf('/') + 1))]));
-        for await (const piece of stream as AsyncIterable<Buffer>) {
-          hash.update(piece);
-          size += piece.length;
-          head ??= piece;
-        }
-      }
-      if (hash.digest('hex') !== body.identifier || size !== body.totalSize) {
-        // A wrong file is dropped whole, so nothing is left behind and a new try starts clean.
-        await store.delete(parts);
-        throw badRequest(ChunkMessages.hashMismatch);
-      }
-
-      // Only raster images are shown in the page; everything else is served as a download.
-      const sniffed = head ? await fileTypeFromBuffer(head) : undefined;
-      const raster = sniffed && RASTER_MIMES.has(sniffed.mime) ? sniffed : undefined;
-      const extension = raster?.ext ?? body.extension;
-      const name = `${randomUUID()}.${extension}`;
-      const storageKey = `files/${body.type}/${name}`;
-      await store.concat(storageKey, parts);
-      try {
-        await services.db.transaction(async (tx) => {
-          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`upload:${userId}`}))`);
-          const quotaMb = services.config.UPLOAD_MB_PER_USER_PER_DAY;
-          const used = await bytesUploadedSince(tx, userId, Date.now() - DAY_MS);
-          if (used + size > quotaMb * 1024 * 1024) throw badRequest(FileMessages.quota(quotaMb));
-          await tx.insert(storedFiles).values({
-            id: newId(),
-            folder: body.type,
-            name,
-            mime: raster?.mime ?? 'application/octet-stream',
-            size,
-            content: Buffer.alloc(0),
-            storageKey,
-            creatorUserId: userId,
-            creatorTime: Date.now(),
-          });
-        });
-      } catch (error) {
-        await store.delete([storageKey]);
-        throw error;
-      }
-      await store.delete(parts);
+      const file = await mergeChunks(services, session.userId, body, body.type);
       return {
-        name,
-        fileSize: size,
-        fileExtension: extension,
-        url: fileUrl(body.type, name),
+        name: file.name,
+        fileSize: file.size,
+        fileExtension: file.extension,
+        url: fileUrl(body.type, file.name),
       };
     },
   });
