@@ -9,6 +9,7 @@ import { loggerOptions } from './core/logger.js';
 import { Messages } from './core/messages.js';
 import { isLocalAddress } from './core/request.js';
 import { registerModules } from './modules/index.js';
+import { registerLogCapture } from './modules/system/log/capture.js';
 import type { Services } from './services.js';
 
 /** Fastify's own error codes for requests it could not even read. */
@@ -110,6 +111,8 @@ export async function buildApp(
   });
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // Before the routes, so every route's request and operation logs are captured.
+  registerLogCapture(app, services);
   registerModules(app, services);
 
   const webDist = config.WEB_DIST;

@@ -21,6 +21,7 @@ import { registerOnlineUserRoutes } from './permission/userOnline/routes.js';
 import { registerAreaRoutes } from './system/area/routes.js';
 import { registerBillRuleRoutes } from './system/billRule/routes.js';
 import { registerDictionaryRoutes } from './system/dictionary/routes.js';
+import { registerLogRoutes } from './system/log/routes.js';
 import { registerMenuRoutes } from './system/menu/routes.js';
 import { registerScheduleRoutes } from './system/schedule/routes.js';
 import { registerSysConfigRoutes } from './system/sysConfig/routes.js';
@@ -46,6 +47,7 @@ export function registerModules(app: FastifyInstance, services: Services) {
   registerBillRuleRoutes(app, services);
   registerAreaRoutes(app, services);
   registerSysConfigRoutes(app, services);
+  registerLogRoutes(app, services);
   registerMenuRoutes(app, services);
   registerAuthorizeRoutes(app, services);
   registerMsgCenterRoutes(app, services);

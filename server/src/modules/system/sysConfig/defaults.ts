@@ -43,6 +43,9 @@ export const SYS_CONFIG_DEFAULTS = {
   tokenTimeout: 120,
   /** 1 = a new sign-in ends the account's other sessions (code 601); 2 = several allowed. */
   singleLogin: 2,
+  // Logs
+  /** Days sign-in, request and operation logs are kept; 0 keeps them for ever. */
+  logRetentionDays: 180,
   // SMS sign-in codes
   /** '' = no channel: the code is written to the server log; 'webhook' = POST JSON to smsEndpoint. */
   smsChannel: '',
