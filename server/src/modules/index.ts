@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services.js';
 import { registerCaptchaRoutes } from './captcha/routes.js';
+import { registerExtendRoutes } from './extend/routes.js';
 import { registerChunkRoutes } from './file/chunk.js';
 import { registerDownloadRoute } from './file/download.js';
 import { registerUploadRoutes } from './file/upload.js';
@@ -53,4 +54,5 @@ export function registerModules(app: FastifyInstance, services: Services) {
   registerMsgCenterRoutes(app, services);
   registerScheduleRoutes(app, services);
   registerKnowledgeRoutes(app, services);
+  registerExtendRoutes(app, services);
 }

@@ -392,6 +392,7 @@ export const DEMO_ROLE_GRANTS: Readonly<Record<string, readonly ModuleGrant[]>> 
     { module: 'workFlow.flowCirculate', buttons: 'all' },
     { module: 'workFlow.entrust', buttons: 'all' },
     { module: 'workFlow.workFlowDetail' },
+    { module: 'extend.document', buttons: 'all' },
   ],
   kbEditor: [...COMMON_PAGES, { module: 'questionAnswering.zskManagement', ...FULL }],
   // Its own department only, as its name says (migration 0006 narrows existing databases).

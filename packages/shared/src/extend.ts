@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { PageQuery } from './system.js';
+
+// ----- extend/document: the personal document centre (knowledge.md 3) -----
+
+/** 0 folder, 1 file. */
+export const DocumentType = { Folder: 0, File: 1 } as const;
+
+/** A name of a folder or file: no path separators or control characters. */
+const documentName = z
+  .string({ message: '请输入名称' })
+  .trim()
+  .min(1, '请输入名称')
+  .max(100, '名称最多为100个字符')
+  .refine(
+    (name) => !/[\\/:*?"<>|]/.test(name) && [...name].every((c) => c.charCodeAt(0) >= 0x20),
+    '名称不能包含 \\ / : * ? " < > | 或控制字符',
+  );
+
+const documentId = z.string().trim().min(1, '请选择文件夹').max(64, '文件夹无效');
+
+/** GET /api/extend/Document */
+export const DocumentListQuery = z.object({
+  keyword: z.string().trim().max(100, '关键词最多为100个字符').optional().default(''),
+  parentId: documentId.optional().default('0'),
+});
+export type DocumentListQuery = z.infer<typeof DocumentListQuery>;
+
+/** POST /api/extend/Document: a new folder. */
+export const DocumentFolderBody = z.object({
+  fullName: documentName,
+  type: z.coerce.number().pipe(z.literal(0, '只能新建文件夹（type 为 0）')).default(0),
+  parentId: documentId.default('0'),
+});
+export type DocumentFolderBody = z.infer<typeof DocumentFolderBody>;
+
+/** PUT /api/extend/Document/{id}: rename. */
+export const DocumentRenameBody = z.object({
+  fullName: documentName,
+  version: z.coerce.number().int().min(0).optional(),
+});
+export type DocumentRenameBody = z.infer<typeof DocumentRenameBody>;
+
+/** POST /api/extend/Document/{id}/Actions/Share: the users who see the file from now on. */
+export const DocumentShareBody = z.object({
+  userId: z
+    .string({ message: '请选择共享人员' })
+    .trim()
+    .transform((text) => [
+      ...new Set(
+        text
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(z.array(z.string().max(64)).min(1, '请选择共享人员').max(200, '一次最多共享给200人')),
+});
+export type DocumentShareBody = z.infer<typeof DocumentShareBody>;
+
+/** POST /api/extend/Document/merge: a chunk-uploaded file (see /api/file/chunk) becomes a document. */
+export const DocumentMergeBody = z.object({
+  identifier: z.string().regex(/^[0-9a-f]{32}$/, '文件标识无效，请重新选择文件'),
+  totalSize: z.coerce.number('文件大小无效').int('文件大小无效').min(1, '文件大小无效'),
+  fileName: documentName,
+  extension: z
+    .string()
+    .transform((value) => value.trim().toLowerCase().replace(/^\./, ''))
+    .pipe(z.string().regex(/^[a-z0-9]{0,8}$/, '文件扩展名无效'))
+    .optional()
+    .default(''),
+  parentId: documentId.default('0'),
+});
+export type DocumentMergeBody = z.infer<typeof DocumentMergeBody>;
+
+/** A row of the document lists. */
+export interface DocumentRow {
+  id: string;
+  fullName: string;
+  type: 0 | 1;
+  parentId: string;
+  fileSize: number;
+  fileExtension: string;
+  isShare: number;
+  /** 1 when the browser can show it (images, PDF, plain text). */
+  isPreview: number;
+  creatorTime: number;
+  lastModifyTime: number | null;
+  version: number;
+  /** Shared-to-me: who shared it; share lists: when. */
+  creatorUserName?: string;
+  shareTime?: number;
+  deleteTime?: number | null;
+}
+
+/** A folder of the move-to tree; id '0' is the top (全部文档). */
+export interface DocumentFolderNode {
+  id: string;
+  fullName: string;
+  parentId: string;
+  children: DocumentFolderNode[];
+}
+
+/** A user a file is shared with (GET /Document/ShareUser/{id}). */
+export interface DocumentShareUser {
+  shareUserId: string;
+  realName: string;
+  account: string;
+  shareTime: number;
+}
+
+/** Extensions the browser shows in the preview dialog. */
+export const DOCUMENT_PREVIEW_EXTENSIONS = [
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'webp',
+  'bmp',
+  'pdf',
+  'txt',
+  'md',
+  'csv',
+  'log',
+  'json',
+];
+
+// ----- extend/bigData -----
+
+/** GET /api/extend/BigData */
+export const BigDataQuery = PageQuery;
+export type BigDataQuery = z.infer<typeof BigDataQuery>;
+
+export interface BigDataRow {
+  id: string;
+  enCode: string;
+  fullName: string;
+  description: string | null;
+  creatorTime: number;
+}
