@@ -125,6 +125,11 @@ export const DICTIONARY_SEED: TypeSeed[] = [
         ],
       },
       {
+        enCode: 'printDev',
+        fullName: '打印模板分类',
+        entries: list('flowForm:流程表单,functionForm:功能表单,report:报表单据'),
+      },
+      {
         enCode: 'DocumentType',
         fullName: '公文类型',
         entries: list('notice:通知,report:报告,request:请示,reply:批复,letter:函,minutes:纪要'),
