@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services.js';
 import { registerCaptchaRoutes } from './captcha/routes.js';
+import { registerExtendRoutes } from './extend/routes.js';
 import { registerChunkRoutes } from './file/chunk.js';
 import { registerDownloadRoute } from './file/download.js';
 import { registerUploadRoutes } from './file/upload.js';
@@ -21,6 +22,7 @@ import { registerOnlineUserRoutes } from './permission/userOnline/routes.js';
 import { registerAreaRoutes } from './system/area/routes.js';
 import { registerBillRuleRoutes } from './system/billRule/routes.js';
 import { registerDictionaryRoutes } from './system/dictionary/routes.js';
+import { registerLogRoutes } from './system/log/routes.js';
 import { registerMenuRoutes } from './system/menu/routes.js';
 import { registerPrintDevRoutes } from './system/printDev/routes.js';
 import { registerScheduleRoutes } from './system/schedule/routes.js';
@@ -47,10 +49,12 @@ export function registerModules(app: FastifyInstance, services: Services) {
   registerBillRuleRoutes(app, services);
   registerAreaRoutes(app, services);
   registerSysConfigRoutes(app, services);
+  registerLogRoutes(app, services);
   registerMenuRoutes(app, services);
   registerAuthorizeRoutes(app, services);
   registerMsgCenterRoutes(app, services);
   registerScheduleRoutes(app, services);
   registerPrintDevRoutes(app, services);
   registerKnowledgeRoutes(app, services);
+  registerExtendRoutes(app, services);
 }
