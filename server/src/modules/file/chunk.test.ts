@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHUNK_SIZE, type ChunkState, type MergeResult } from '@console/shared';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
@@ -12,8 +12,9 @@ import {
   type TestServer,
 } from '../../../test/harness.js';
 import { loadConfig } from '../../config.js';
-import { storedFiles } from '../../db/schema/index.js';
-import { S3FileStore } from './file-store.js';
+import { fileChunkSets, storedFiles } from '../../db/schema/index.js';
+import { sweepChunkSets } from './chunk-sets.js';
+import { fileStoreFor, S3FileStore } from './file-store.js';
 
 interface Envelope<T = unknown> {
   code: number;
@@ -208,6 +209,107 @@ describe('chunked upload', () => {
       `/api/file/chunk?${chunkQuery({ ...params, chunkNumber: 1 })}`,
     );
     expect([600, 601, 602]).toContain(anonymous.code);
+  });
+});
+
+describe('chunks against the daily quota, and the sweep of abandoned ones', () => {
+  const KB = 1024;
+  const TTL_MS = 3_600_000;
+  let database: TestDatabase;
+  let server: TestServer;
+  let token: string;
+  const fileDir = mkdtempSync(path.join(tmpdir(), 'console-files-'));
+  const [a, b, c] = [randomBytes(800 * KB), randomBytes(800 * KB), randomBytes(800 * KB)];
+  const held = (content: Buffer) =>
+    filesUnder(fileDir).filter((f) => f.includes(fileParams(content).identifier));
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    server = await startServer({
+      database,
+      env: { FILE_DIR: fileDir, UPLOAD_MB_PER_USER_PER_DAY: '2', UPLOAD_CHUNK_TTL_MS: String(TTL_MS) },
+    });
+    token = await server.adminToken();
+  });
+  afterAll(async () => {
+    await server.close();
+    await database.drop();
+    rmSync(fileDir, { recursive: true, force: true });
+  });
+
+  it('counts chunks when they arrive (a resent one once, a merged file once) and refuses what goes over', async () => {
+    // 2 MB a day: two 800 KB uploads left unfinished leave no room for a third.
+    expect((await sendChunk(server, token, fileParams(a), 1, a)).code).toBe(200);
+    expect((await sendChunk(server, token, fileParams(b), 1, b)).code).toBe(200);
+    const refused = await sendChunk(server, token, fileParams(c), 1, c);
+    expect(refused.code).toBe(400);
+    expect(refused.msg).toBe('24小时内上传的文件已达上限（2 MB），请稍后再试');
+    expect(held(c)).toEqual([]);
+
+    // A chunk resent (its answer was lost) is not counted again; merging counts the file, not twice.
+    expect((await sendChunk(server, token, fileParams(a), 1, a)).code).toBe(200);
+    expect((await merge(server, token, fileParams(a))).code).toBe(200);
+    expect((await sendChunk(server, token, fileParams(c), 1, c)).code).toBe(400);
+  });
+
+  it('sweeps chunk sets untouched for UPLOAD_CHUNK_TTL_MS, once, and their bytes still count today', async () => {
+    const store = fileStoreFor(server.services.config);
+    expect(held(b)).toHaveLength(1);
+    // Touched a moment ago: not swept now.
+    expect(await sweepChunkSets(server.services, store)).toBe(0);
+    expect(held(b)).toHaveLength(1);
+
+    expect(await sweepChunkSets(server.services, store, Date.now() + TTL_MS + 1000)).toBe(1);
+    expect(held(b)).toEqual([]);
+    expect((await testChunks(server, token, fileParams(b))).data.chunkNumbers).toEqual([]);
+    const [set] = await server.services.db
+      .select()
+      .from(fileChunkSets)
+      .where(eq(fileChunkSets.identifier, fileParams(b).identifier));
+    expect(set?.closedBy).toBe('swept');
+    expect(await sweepChunkSets(server.services, store, Date.now() + TTL_MS + 1000)).toBe(0);
+
+    // Abandoning chunks does not free the quota they used.
+    expect((await sendChunk(server, token, fileParams(c), 1, c)).code).toBe(400);
+    // Nor may the given-up file be sent again today: its old chunks still count.
+    const again = await sendChunk(server, token, fileParams(b), 1, b);
+    expect(again.code).toBe(400);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the sweep on two instances', () => {
+  let database: TestDatabase;
+  let servers: TestServer[];
+  const fileDir = mkdtempSync(path.join(tmpdir(), 'console-files-'));
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const redisPrefix = `test:sweep:${Date.now()}:`;
+    servers = await Promise.all(
+      [1, 2].map(() => startServer({ database, redisPrefix, env: { FILE_DIR: fileDir } })),
+    );
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.close()));
+    await database.drop();
+    rmSync(fileDir, { recursive: true, force: true });
+  });
+
+  it('sweeps each abandoned set once when both instances sweep at the same moment', async () => {
+    const [first, second] = servers as [TestServer, TestServer];
+    const token = await first.adminToken();
+    const contents = Array.from({ length: 12 }, () => randomBytes(1000));
+    for (const [i, content] of contents.entries())
+      await sendChunk(i % 2 ? first : second, token, fileParams(content), 1, content);
+    const later = Date.now() + first.services.config.UPLOAD_CHUNK_TTL_MS + 1000;
+    const swept = await Promise.all(
+      [first, second].map((server) =>
+        sweepChunkSets(server.services, fileStoreFor(server.services.config), later, 5),
+      ),
+    );
+    const rest = await sweepChunkSets(first.services, fileStoreFor(first.services.config), later);
+    expect(swept[0]! + swept[1]! + rest).toBe(12);
+    expect(filesUnder(fileDir)).toEqual([]);
   });
 });
 
