@@ -1,0 +1,232 @@
+/**
+ * Connections to a data source: the console's own database ("0") through its Drizzle handle,
+ * PostgreSQL through `pg`, MySQL/MariaDB through `mysql2`. Other sources are outbound
+ * connections: the host is checked by `checkOutboundHost` (no loopback, private or link-local
+ * address unless OUTBOUND_ALLOW names it) and the socket goes to the address that was checked.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import mysql from 'mysql2/promise';
+import pg from 'pg';
+import { BizError, badRequest } from '../../../core/errors.js';
+import { checkOutboundHost, OutboundError } from '../../../core/outbound.js';
+import type { DbOrTx } from '../../../db/client.js';
+import type { DialectName } from '../dataModel/ddl.js';
+
+/** What a connection needs of a data source record. */
+export interface LinkTarget {
+  dbType: string;
+  host: string;
+  port: number;
+  userName: string;
+  password: string;
+  serviceName: string;
+  dbSchema?: string | null;
+}
+
+export const CONSOLE_LINK_ID = '0';
+export const CONNECT_TIMEOUT_MS = 8_000;
+/** The longest a data interface's or preview's statement may run. */
+export const STATEMENT_TIMEOUT_MS = 10_000;
+
+export const ConnectMessages = {
+  unsupported: (dbType: string) => `暂不支持${dbType}类型的数据源，目前支持PostgreSQL和MySQL（含MariaDB）`,
+  failed: (detail: string) => `连接失败：${detail}`,
+} as const;
+
+export const dialectOfType = (dbType: string): DialectName | null =>
+  dbType === 'PostgreSQL' ? 'postgres' : dbType === 'MySQL' ? 'mysql' : null;
+
+export interface QueryResult {
+  rows: Record<string, unknown>[];
+  fields: string[];
+}
+
+/** One open connection; `query` takes $n (PostgreSQL) or ? (MySQL) placeholders. */
+export interface Connection {
+  dialect: DialectName;
+  /** The schema (PostgreSQL) or database (MySQL) tables are listed in. */
+  schema: string;
+  query(text: string, params?: unknown[]): Promise<QueryResult>;
+  /** Runs `work` in a read-only transaction with the statement timeout, then rolls back. */
+  readOnly<T>(work: (c: Connection) => Promise<T>): Promise<T>;
+  /** Runs `work` in a transaction committed when it returns (PostgreSQL; MySQL DDL commits itself). */
+  transaction<T>(work: (c: Connection) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Text with $n placeholders as a Drizzle SQL whose values are bound. */
+export function boundSql(text: string, params: unknown[] = []): SQL {
+  const chunks: SQL[] = [];
+  let last = 0;
+  for (const m of text.matchAll(/\$(\d+)/g)) {
+    chunks.push(sql.raw(text.slice(last, m.index)));
+    chunks.push(sql`${params[Number(m[1]) - 1] ?? null}`);
+    last = m.index! + m[0].length;
+  }
+  chunks.push(sql.raw(text.slice(last)));
+  return sql.join(chunks, sql.raw(''));
+}
+
+/** The console database as a connection; tables are those of schema gen. */
+export function consoleConnection(db: DbOrTx): Connection {
+  const connection: Connection = {
+    dialect: 'postgres',
+    schema: 'gen',
+    async query(text, params) {
+      const result = (await db.execute(boundSql(text, params))) as unknown as {
+        rows: Record<string, unknown>[];
+        fields?: { name: string }[];
+      };
+      const fields = result.fields?.map((f) => f.name) ?? Object.keys(result.rows[0] ?? {});
+      return { rows: result.rows, fields };
+    },
+    readOnly: (work) =>
+      (db as Exclude<DbOrTx, { rollback: unknown }>).transaction(async (tx) => {
+        await tx.execute(sql.raw('SET TRANSACTION READ ONLY'));
+        await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${STATEMENT_TIMEOUT_MS}`));
+        await tx.execute(sql.raw('SET LOCAL search_path = gen'));
+        // Committing a read-only transaction changes nothing.
+        return work(consoleConnection(tx));
+      }),
+    transaction: (work) =>
+      (db as Exclude<DbOrTx, { rollback: unknown }>).transaction((tx) => work(consoleConnection(tx))),
+    close: async () => undefined,
+  };
+  return connection;
+}
+
+async function vettedAddress(link: LinkTarget): Promise<string> {
+  try {
+    return (await checkOutboundHost(link.host, link.port)).address;
+  } catch (error) {
+    if (error instanceof OutboundError) throw badRequest(error.message);
+    throw error;
+  }
+}
+
+/** What a driver said, without the password. */
+const driverMessage = (error: unknown, link: LinkTarget) => {
+  const text = (error as Error).message || String(error);
+  return link.password ? text.split(link.password).join('***') : text;
+};
+
+async function postgresConnection(link: LinkTarget): Promise<Connection> {
+  const client = new pg.Client({
+    host: await vettedAddress(link),
+    port: link.port,
+    user: link.userName,
+    password: link.password,
+    database: link.serviceName,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: STATEMENT_TIMEOUT_MS + 5_000,
+  });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw badRequest(ConnectMessages.failed(driverMessage(error, link)));
+  }
+  const connection: Connection = {
+    dialect: 'postgres',
+    schema: link.dbSchema || 'public',
+    async query(text, params) {
+      const result = await client.query(text, params as unknown[]);
+      return { rows: result.rows, fields: result.fields.map((f) => f.name) };
+    },
+    async readOnly(work) {
+      await client.query('BEGIN READ ONLY');
+      try {
+        await client.query(`SET LOCAL statement_timeout = ${STATEMENT_TIMEOUT_MS}`);
+        return await work(connection);
+      } finally {
+        await client.query('ROLLBACK').catch(() => undefined);
+      }
+    },
+    async transaction(work) {
+      await client.query('BEGIN');
+      try {
+        const result = await work(connection);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    },
+    close: () => client.end().catch(() => undefined),
+  };
+  return connection;
+}
+
+async function mysqlConnection(link: LinkTarget): Promise<Connection> {
+  let conn: mysql.Connection;
+  try {
+    conn = await mysql.createConnection({
+      host: await vettedAddress(link),
+      port: link.port,
+      user: link.userName,
+      password: link.password,
+      database: link.serviceName,
+      connectTimeout: CONNECT_TIMEOUT_MS,
+      dateStrings: true,
+      supportBigNumbers: true,
+      bigNumberStrings: true,
+      multipleStatements: false,
+    });
+  } catch (error) {
+    if (error instanceof BizError) throw error;
+    throw badRequest(ConnectMessages.failed(driverMessage(error, link)));
+  }
+  conn.on('error', () => undefined);
+  // MariaDB: max_statement_time in seconds; MySQL: max_execution_time in ms (SELECT only).
+  await conn
+    .query(`SET SESSION max_statement_time = ${STATEMENT_TIMEOUT_MS / 1000}`)
+    .catch(() => conn.query(`SET SESSION max_execution_time = ${STATEMENT_TIMEOUT_MS}`))
+    .catch(() => undefined);
+  const connection: Connection = {
+    dialect: 'mysql',
+    schema: link.serviceName,
+    async query(text, params) {
+      const [rows, fields] = await conn.query({ sql: text, values: params ?? [] });
+      const list = Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
+      return { rows: list, fields: (fields ?? []).map((f) => f.name) };
+    },
+    async readOnly(work) {
+      await conn.query('START TRANSACTION READ ONLY');
+      try {
+        return await work(connection);
+      } finally {
+        await conn.query('ROLLBACK').catch(() => undefined);
+      }
+    },
+    transaction: (work) => work(connection),
+    close: () => conn.end().catch(() => undefined),
+  };
+  return connection;
+}
+
+/** Opens a connection to a data source (not "0"); 400 with the driver's words when it fails. */
+export async function openConnection(link: LinkTarget): Promise<Connection> {
+  const dialect = dialectOfType(link.dbType);
+  if (dialect === 'postgres') return postgresConnection(link);
+  if (dialect === 'mysql') return mysqlConnection(link);
+  throw badRequest(ConnectMessages.unsupported(link.dbType));
+}
+
+/** Opens, runs, closes. */
+export async function withConnection<T>(link: LinkTarget, work: (c: Connection) => Promise<T>): Promise<T> {
+  const connection = await openConnection(link);
+  try {
+    return await work(connection);
+  } finally {
+    await connection.close();
+  }
+}
+
+/** A query failure of a source as a 400 with the database's own message. */
+export function queryFailure(error: unknown): never {
+  if (error instanceof BizError) throw error;
+  const message = (error as Error).message || String(error);
+  throw badRequest(`执行失败：${message}`);
+}
