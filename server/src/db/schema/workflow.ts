@@ -36,7 +36,8 @@ export const flowTemplateJsons = pgTable(
     /** The client's id of the named flow inside the template. */
     groupId: text('group_id').notNull(),
     fullName: text('full_name').notNull(),
-    version: integer('version').notNull().default(1),
+    /** The named flow's version number (1, 2, ...); `version` is the row lock of auditColumns. */
+    flowVersion: integer('flow_version').notNull().default(1),
     flowTemplateJson: text('flow_template_json').notNull(),
     /** 0 everybody may launch, 1 restricted by the start node's initiators. */
     visibleType: integer('visible_type').notNull().default(0),

@@ -1,0 +1,1 @@
+ALTER TABLE "flow_template_json" ADD COLUMN "flow_version" integer DEFAULT 1 NOT NULL;
