@@ -27,6 +27,7 @@ import { registerMenuRoutes } from './system/menu/routes.js';
 import { registerPrintDevRoutes } from './system/printDev/routes.js';
 import { registerScheduleRoutes } from './system/schedule/routes.js';
 import { registerSysConfigRoutes } from './system/sysConfig/routes.js';
+import { registerTaskRoutes } from './system/task/routes.js';
 
 /** Every feature's routes; a new feature adds its line here. */
 export function registerModules(app: FastifyInstance, services: Services) {
@@ -50,6 +51,7 @@ export function registerModules(app: FastifyInstance, services: Services) {
   registerAreaRoutes(app, services);
   registerSysConfigRoutes(app, services);
   registerLogRoutes(app, services);
+  registerTaskRoutes(app, services);
   registerMenuRoutes(app, services);
   registerAuthorizeRoutes(app, services);
   registerMsgCenterRoutes(app, services);
