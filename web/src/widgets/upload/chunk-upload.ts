@@ -4,6 +4,15 @@ import { TRANSPORT_ERROR } from '../../api/http';
 import { chunkCount, chunkRange, extensionOf, heldBytes, missingChunks } from './files';
 import { hashFile } from './hash';
 
+/**
+ * A merge other than /api/file/merge: the path (under /api) and the fields sent with the file's.
+ * Its answer is kept as `result` whatever its shape, so its reader knows what the path answers.
+ */
+export interface ChunkMerge {
+  path: string;
+  fields?: Record<string, unknown>;
+}
+
 /** widgets.md 4: checking (hashing) → waiting → uploading ⇄ paused → success, or error. */
 export type UploadStatus = 'checking' | 'waiting' | 'uploading' | 'paused' | 'success' | 'error';
 
@@ -41,7 +50,12 @@ export class ChunkUpload {
 
   constructor(
     readonly file: File,
-    private readonly options: { type?: UploadType; onChange: (upload: ChunkUpload) => void },
+    private readonly options: {
+      type?: UploadType;
+      /** A feature's own merge call (e.g. '/extend/Document/merge') and the fields it adds. */
+      merge?: ChunkMerge;
+      onChange: (upload: ChunkUpload) => void;
+    },
   ) {}
 
   private set(patch: Partial<Pick<ChunkUpload, 'status' | 'sent' | 'error' | 'result' | 'identifier'>>) {
@@ -119,13 +133,14 @@ export class ChunkUpload {
       if (!state.merge) throw new Error('upload incomplete');
       await sleep(MERGE_DELAY_MS, signal);
       const result = await http.post<MergeResult>(
-        '/file/merge',
+        this.options.merge?.path ?? '/file/merge',
         {
           identifier: this.identifier,
           totalSize: this.file.size,
           extension: extensionOf(this.file.name),
           fileName: this.file.name,
           type: this.options.type ?? 'annex',
+          ...this.options.merge?.fields,
         },
         { silent: true, signal },
       );

@@ -1,6 +1,6 @@
 import type { MergeResult, UploadType } from '@console/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ChunkUpload } from './chunk-upload';
+import { type ChunkMerge, ChunkUpload } from './chunk-upload';
 
 /**
  * The chunked uploads of one upload control: adds files (each starts at once), re-renders on
@@ -8,6 +8,8 @@ import { ChunkUpload } from './chunk-upload';
  */
 export function useChunkUploads(options: {
   type?: UploadType;
+  /** A feature's own merge call; read when files are added. */
+  merge?: ChunkMerge;
   onDone: (upload: ChunkUpload, result: MergeResult) => void;
 }) {
   const [uploads, setUploads] = useState<ChunkUpload[]>([]);
@@ -15,6 +17,8 @@ export function useChunkUploads(options: {
   const onDone = useRef(options.onDone);
   onDone.current = options.onDone;
   const all = useRef<ChunkUpload[]>([]);
+  const merge = useRef(options.merge);
+  merge.current = options.merge;
 
   useEffect(
     () => () => {
@@ -29,6 +33,7 @@ export function useChunkUploads(options: {
         (file) =>
           new ChunkUpload(file, {
             type: options.type,
+            merge: merge.current,
             onChange: (upload) => {
               setRevision((n) => n + 1);
               if (upload.status === 'success' && upload.result) onDone.current(upload, upload.result);
