@@ -37,6 +37,10 @@ export const PAGES: Record<string, PageEntry> = {
     load: () => import('../features/notice/notice-page'),
     namespaces: ['notice', 'message', 'widgets'],
   },
+  'system/printDev': {
+    load: () => import('../features/print-dev/print-dev-page'),
+    namespaces: ['printDev', 'widgets', 'notice'],
+  },
   'system/area': { load: () => import('../features/area/area-page'), namespaces: ['area', 'widgets'] },
   'system/sysConfig': {
     load: () => import('../features/sys-config/sys-config-page'),

@@ -29,6 +29,10 @@ export interface RichEditorProps {
   titles?: Record<string, string>;
   /** Names shown in the header and size pickers, by picker and value ('' = normal). */
   pickerLabels?: { header: Record<string, string>; size: Record<string, string> };
+  /** Quill's table module (tables kept and insertable), for print templates. */
+  table?: boolean;
+  /** The editor once it is created, for callers that insert content at the cursor. */
+  onReady?(quill: Quill): void;
 }
 
 /** Thin wrapper of Quill 2 (snow theme). Images are uploaded as attachments, not inlined as data. */
@@ -39,23 +43,26 @@ export default function RichEditor({
   label,
   titles,
   pickerLabels,
+  table,
+  onReady,
 }: RichEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const changed = useRef(onChange);
   changed.current = onChange;
   // Read once: the editor is created once per mount.
-  const options = useRef({ value: value ?? '', placeholder, label, titles, pickerLabels });
+  const options = useRef({ value: value ?? '', placeholder, label, titles, pickerLabels, table, onReady });
 
   useEffect(() => {
     const container = host.current;
     if (!container) return;
-    const { value: initial, placeholder, label, titles, pickerLabels } = options.current;
+    const { value: initial, placeholder, label, titles, pickerLabels, table, onReady } = options.current;
     const mount = document.createElement('div');
     container.append(mount);
     const quill = new Quill(mount, {
       theme: 'snow',
       placeholder,
       modules: {
+        ...(table ? { table: true } : {}),
         toolbar: {
           container: TOOLBAR,
           handlers: {
@@ -89,6 +96,7 @@ export default function RichEditor({
         const name = names[element.getAttribute('data-value') ?? ''];
         if (name) element.setAttribute('data-label', name);
       }
+    onReady?.(quill);
     quill.on('text-change', () => {
       const empty = quill.getText().trim() === '' && !quill.root.querySelector('img');
       changed.current?.(empty ? '' : quill.getSemanticHTML());
