@@ -28,6 +28,7 @@ import { registerPrintDevRoutes } from './system/printDev/routes.js';
 import { registerScheduleRoutes } from './system/schedule/routes.js';
 import { registerSysConfigRoutes } from './system/sysConfig/routes.js';
 import { registerTaskRoutes } from './system/task/routes.js';
+import { registerWorkflowRoutes } from './workflow/routes.js';
 
 /** Every feature's routes; a new feature adds its line here. */
 export function registerModules(app: FastifyInstance, services: Services) {
@@ -58,5 +59,6 @@ export function registerModules(app: FastifyInstance, services: Services) {
   registerScheduleRoutes(app, services);
   registerPrintDevRoutes(app, services);
   registerKnowledgeRoutes(app, services);
+  registerWorkflowRoutes(app, services);
   registerExtendRoutes(app, services);
 }

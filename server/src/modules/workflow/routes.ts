@@ -1,0 +1,442 @@
+import {
+  AssignBody,
+  AuditBody,
+  ChangeBody,
+  FlowTaskBody,
+  FlowTaskListQuery,
+  FlowTemplateBody,
+  FlowTemplateListQuery,
+  FreeApproverBody,
+  OpinionBody,
+  PageQuery,
+  RejectBody,
+  SaveAuditBody,
+  SuspendBody,
+  TransferBody,
+} from '@console/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { badRequest } from '../../core/errors.js';
+import { answer, defineRoute } from '../../core/route.js';
+import type { Services } from '../../services.js';
+import { hasPermission } from '../permission/grants.js';
+import { WorkflowEngine, WorkflowMessages } from './engine.js';
+import { TaskLists } from './lists.js';
+import { TemplateMessages, TemplateService } from './templates.js';
+
+const BASE = '/api/workflow/Engine';
+export const WorkflowPages = {
+  engine: 'workFlow.flowEngine',
+  launch: 'workFlow.flowLaunch',
+  todo: 'workFlow.flowTodo',
+  done: 'workFlow.flowDone',
+  circulate: 'workFlow.flowCirculate',
+  monitor: 'workFlow.flowMonitor',
+} as const;
+
+const IdParams = z.object({ id: z.string().trim().min(1).max(64) });
+const CategoryParams = z.object({ category: z.coerce.number().int() });
+const DetailQuery = z.object({
+  taskNodeId: z.string().max(64).optional(),
+  taskOperatorId: z.string().max(64).optional(),
+  flowId: z.string().max(64).optional(),
+});
+const VersionQuery = PageQuery.extend({ flowId: z.string().max(64).optional().default('') });
+const LaunchableQuery = z.object({ type: z.coerce.number().int().optional() });
+const IdsBody = z.object({
+  ids: z
+    .string({ message: 'ids：请选择要删除的流程' })
+    .transform((text) =>
+      text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine((ids) => ids.length > 0 && ids.length <= 500, 'ids：请选择要删除的流程（最多500个）'),
+});
+
+export function registerWorkflowRoutes(app: FastifyInstance, services: Services) {
+  const engine = new WorkflowEngine(services);
+  const templates = new TemplateService(services.db, engine);
+  const lists = new TaskLists(services.db);
+
+  // ----- templates (workFlow/flowEngine) -----
+  defineRoute(app, services, {
+    method: 'GET',
+    url: `${BASE}/flowTemplate`,
+    access: { module: WorkflowPages.engine },
+    query: FlowTemplateListQuery,
+    handler: ({ query }) => templates.list(query),
+  });
+  defineRoute(app, services, {
+    method: 'GET',
+    url: `${BASE}/flowTemplate/PageListAll`,
+    access: 'session',
+    query: FlowTemplateListQuery,
+    handler: ({ query, session }) => templates.pageListAll(session.userId, query),
+  });
+  defineRoute(app, services, {
+    method: 'GET',
+    url: `${BASE}/flowTemplate/PageChildListAll`,
+    access: { module: WorkflowPages.engine },
+    query: PageQuery,
+    handler: ({ query }) => templates.childList(query),
+  });
+  defineRoute(app, services, {
+    method: 'GET',
+    url: `${BASE}/flowTemplate/FlowJsonList/:id`,
+    access: 'session',
+    params: IdParams,
+    query: LaunchableQuery,
+    handler: async ({ params, query, session }) => {
+      // Launchable flows for anyone; every main version only for those who design flows.
+      const all = query.type !== 1;
+      if (
+        all &&
+        !session.isAdministrator &&
+        !(await hasPermission(services.db, session.userId, WorkflowPages.engine))
+      )
+        throw badRequest('没有权限：只有流程设计人员可以查看全部流程版本');
+      return templates.launchable(params.id, session.userId, !all);
+    },
+  });
+  defineRoute(app, services, {
+    method: 'GET',
+    url: `${BASE}/flowTemplate/:id/FlowJsonList`,
+    access: { module: WorkflowPages.engine },
+    params: IdParams,
+    query: VersionQuery,
+    handler: ({ params, query }) => templates.versions(params.id, query),
+  });
+  defineRoute(app, services, {
+    method: 'GET',
+    url: `${BASE}/flowTemplate/:id`,
+    access: { module: WorkflowPages.engine },
+    params: IdParams,
+    handler: ({ params }) => templates.info(params.id),
+  });
+  defineRoute(app, services, {
+    method: 'POST',
+    url: `${BASE}/flowTemplate`,
+    access: { module: WorkflowPages.engine, button: 'btn_add' },
+    body: FlowTemplateBody,
+    handler: async ({ body, session }) =>
+      answer(
+        { id: await templates.create(body, session.userId), isMainVersion: false },
+        TemplateMessages.created,
+      ),
+  });
+  defineRoute(app, services, {
+    method: 'PUT',
+    url: `${BASE}/flowTemplate/:id`,
+    access: { module: WorkflowPages.engine, button: 'btn_edit' },
+    params: IdParams,
+    body: FlowTemplateBody,
+    handler: async ({ params, body, session }) =>
+      answer(await templates.update(params.id, body, session.userId), TemplateMessages.updated),
+  });
+  defineRoute(app, services, {
+    method: 'DELETE',
+    url: `${BASE}/flowTemplate/:id`,
+    access: { module: WorkflowPages.engine, button: 'btn_remove' },
+    params: IdParams,
+    handler: async ({ params, session }) => {
+      await templates.remove(params.id, session.userId);
+      return answer(null, TemplateMessages.deleted);
+    },
+  });
+  for (const [action, enabled] of [
+    ['Release', true],
+    ['Stop', false],
+  ] as const)
+    defineRoute(app, services, {
+      method: 'POST',
+      url: `${BASE}/flowTemplate/${action}/:id`,
+      access: { module: WorkflowPages.engine, button: 'btn_state' },
+      params: IdParams,
+      handler: async ({ params, session }) => {
+        await templates.setEnabled(params.id, enabled, session.userId);
+        return answer(null, enabled ? TemplateMessages.released : TemplateMessages.stopped);
+      },
+    });
+  defineRoute(app, services, {
+    method: 'POST',
+    url: `${BASE}/flowTemplate/:id/MainVersion`,
+    access: { module: WorkflowPages.engine, button: 'btn_edit' },
+    params: IdParams,
+    handler: async ({ params, session }) => {
+      await templates.setMainVersion(params.id, session.userId);
+      return answer(null, TemplateMessages.mainVersion);
+    },
+  });
+  defineRoute(app, services, {
+    method: 'DELETE',
+    url: `${BASE}/flowTemplate/:id/FlowJson`,
+    access: { module: WorkflowPages.engine, button: 'btn_remove' },
+    params: IdParams,
+    handler: async ({ params, session }) => {
+      await templates.deleteVersion(params.id, session.userId);
+      return answer(null, TemplateMessages.versionDeleted);
+    },
+  });
+
+  // ----- launch -----
+  defineRoute(app, services, {
+    method: 'POST',
+    url: `${BASE}/FlowTask`,
+    access: { module: WorkflowPages.launch },
+    body: FlowTaskBody,
+    handler: async ({ body, session }) => {
+      const id = await engine.launch(body, session);
+      return answer({ id }, body.status === 1 ? WorkflowMessages.saved : WorkflowMessages.submitted);
+    },
+  });
+  defineRoute(app, services, {
+    method: 'PUT',
+    url: `${BASE}/FlowTask/:id`,
+    access: { module: WorkflowPages.launch },
+    params: IdParams,
+    body: FlowTaskBody,
+    handler: async ({ params, body, session }) => {
+      const id = await engine.launch(body, session, params.id);
+      return answer({ id }, body.status === 1 ? WorkflowMessages.saved : WorkflowMessages.submitted);
+    },
+  });
+  defineRoute(app, services, {
+    method: 'GET',
+    url: `${BASE}/FlowLaunch`,
+    access: { module: WorkflowPages.launch },
+    query: FlowTaskListQuery,
+    handler: ({ query, session }) => lists.launched(session.userId, query),
+  });
+  defineRoute(app, services, {
+    method: 'DELETE',
+    url: `${BASE}/FlowLaunch/:id`,
+    access: { module: WorkflowPages.launch, button: 'btn_remove' },
+    params: IdParams,
+    handler: async ({ params, session }) => {
+      await engine.deleteOwn(params.id, session.userId);
+      return answer(null, TemplateMessages.deleted);
+    },
+  });
+  defineRoute(app, services, {
+    method: 'POST',
+    url: `${BASE}/FlowLaunch/Press/:id`,
+    access: { module: WorkflowPages.launch },
+    params: IdParams,
+    handler: async ({ params, session }) => {
+      await engine.press(params.id, session.userId);
+      return answer(null, WorkflowMessages.pressed);
+    },
+  });
+  defineRoute(app, services, {
+    method: 'PUT',
+    url: `${BASE}/FlowLaunch/:id/Actions/Withdraw`,
+    access: { module: WorkflowPages.launch, button: 'btn_revoke' },
+    params: IdParams,
+    body: OpinionBody,
+    handler: async ({ params, body, session }) => {
+      await engine.revoke(params.id, body, session.userId);
+      return answer(null, WorkflowMessages.revoked);
+    },
+  });
+
+  // ----- todo, done, copied -----
+  defineRoute(app, services, {
+    method: 'GET',
+    url: `${BASE}/FlowBefore/List/:category`,
+    access: 'session',
+    params: CategoryParams,
+    query: FlowTaskListQuery,
+    handler: async ({ params, query, session }) => {
+      const page = {
+        1: WorkflowPages.todo,
+        2: WorkflowPages.done,
+        3: WorkflowPages.circulate,
+        4: WorkflowPages.todo,
+      }[params.category];
+      if (!page) throw badRequest('category：只能是 1 待办、2 已办、3 抄送、4 批量审批');
+      if (!session.isAdministrator && !(await hasPermission(services.db, session.userId, page)))
+        throw badRequest('没有权限');
+      return lists.byCategory(params.category, session.userId, query);
+    },
+  });
+  defineRoute(app, services, {
+    method: 'GET',
+    url: `${BASE}/FlowBefore/:id`,
+    access: 'session',
+    params: IdParams,
+    query: DetailQuery,
+    handler: async ({ params, query, session }) => {
+      const allowed =
+        session.isAdministrator ||
+        (await lists.involved(params.id, session.userId)) ||
+        (await hasPermission(services.db, session.userId, WorkflowPages.monitor));
+      if (!allowed) throw badRequest(WorkflowMessages.taskMissing);
+      return lists.info(params.id, query);
+    },
+  });
+
+  // ----- approver actions (the operator must be the caller's; checked in the engine) -----
+  const todo = { module: WorkflowPages.todo } as const;
+  defineRoute(app, services, {
+    method: 'POST',
+    url: `${BASE}/FlowBefore/Audit/:id`,
+    access: todo,
+    params: IdParams,
+    body: AuditBody,
+    handler: async ({ params, body, session }) => {
+      await engine.audit(params.id, body, session.userId);
+      return answer(null, WorkflowMessages.approved);
+    },
+  });
+  defineRoute(app, services, {
+    method: 'POST',
+    url: `${BASE}/FlowBefore/Reject/:id`,
+    access: todo,
+    params: IdParams,
+    body: RejectBody,
+    handler: async ({ params, body, session }) => {
+      await engine.reject(params.id, body, session.userId);
+      return answer(null, WorkflowMessages.rejected);
+    },
+  });
+  defineRoute(app, services, {
+    method: 'GET',
+    url: `${BASE}/FlowBefore/RejectList/:id`,
+    access: todo,
+    params: IdParams,
+    handler: ({ params, session }) => engine.rejectChoices(params.id, session.userId),
+  });
+  defineRoute(app, services, {
+    method: 'POST',
+    url: `${BASE}/FlowBefore/SaveAudit/:id`,
+    access: todo,
+    params: IdParams,
+    body: SaveAuditBody,
+    handler: async ({ params, body, session }) => {
+      await engine.saveDraft(params.id, body.formData, session.userId);
+      return answer(null, WorkflowMessages.saved);
+    },
+  });
+  defineRoute(app, services, {
+    method: 'POST',
+    url: `${BASE}/FlowBefore/Transfer/:id`,
+    access: todo,
+    params: IdParams,
+    body: TransferBody,
+    handler: async ({ params, body, session }) => {
+      await engine.transfer(params.id, body, session.userId);
+      return answer(null, WorkflowMessages.transferred);
+    },
+  });
+  defineRoute(app, services, {
+    method: 'POST',
+    url: `${BASE}/FlowBefore/freeApprover/:id`,
+    access: todo,
+    params: IdParams,
+    body: FreeApproverBody,
+    handler: async ({ params, body, session }) => {
+      await engine.addSigner(params.id, body, session.userId);
+      return answer(null, WorkflowMessages.added);
+    },
+  });
+  defineRoute(app, services, {
+    method: 'POST',
+    url: `${BASE}/FlowBefore/Recall/:id`,
+    access: { module: WorkflowPages.done, button: 'btn_revoke' },
+    params: IdParams,
+    body: OpinionBody,
+    handler: async ({ params, body, session }) => {
+      await engine.recall(params.id, body, session.userId);
+      return answer(null, WorkflowMessages.recalled);
+    },
+  });
+
+  // ----- monitor -----
+  defineRoute(app, services, {
+    method: 'GET',
+    url: `${BASE}/FlowMonitor`,
+    access: { module: WorkflowPages.monitor },
+    query: FlowTaskListQuery,
+    handler: ({ query }) => lists.monitor(query),
+  });
+  defineRoute(app, services, {
+    method: 'DELETE',
+    url: `${BASE}/FlowMonitor`,
+    access: { module: WorkflowPages.monitor, button: 'btn_remove' },
+    body: IdsBody,
+    handler: async ({ body, session }) => {
+      await engine.deleteTasks(body.ids, session.userId);
+      return answer(null, TemplateMessages.deleted);
+    },
+  });
+  defineRoute(app, services, {
+    method: 'POST',
+    url: `${BASE}/FlowBefore/Cancel/:id`,
+    access: { module: WorkflowPages.monitor, button: 'btn_cancel' },
+    params: IdParams,
+    body: OpinionBody,
+    handler: async ({ params, body, session }) => {
+      await engine.cancel(params.id, body, session.userId);
+      return answer(null, WorkflowMessages.cancelled);
+    },
+  });
+  defineRoute(app, services, {
+    method: 'POST',
+    url: `${BASE}/FlowBefore/Assign/:id`,
+    access: { module: WorkflowPages.monitor },
+    params: IdParams,
+    body: AssignBody,
+    handler: async ({ params, body, session }) => {
+      await engine.assign(params.id, body, session.userId);
+      return answer(null, WorkflowMessages.assigned);
+    },
+  });
+  defineRoute(app, services, {
+    method: 'GET',
+    url: `${BASE}/FlowBefore/Suspend/:id`,
+    access: { module: WorkflowPages.monitor },
+    params: IdParams,
+    handler: ({ params }) => engine.hasChildren(params.id),
+  });
+  defineRoute(app, services, {
+    method: 'POST',
+    url: `${BASE}/FlowBefore/Suspend/:id`,
+    access: { module: WorkflowPages.monitor },
+    params: IdParams,
+    body: SuspendBody,
+    handler: async ({ params, body, session }) => {
+      await engine.suspend(params.id, body, session.userId);
+      return answer(null, WorkflowMessages.suspended);
+    },
+  });
+  defineRoute(app, services, {
+    method: 'POST',
+    url: `${BASE}/FlowBefore/Restore/:id`,
+    access: { module: WorkflowPages.monitor },
+    params: IdParams,
+    body: OpinionBody,
+    handler: async ({ params, body, session }) => {
+      await engine.resume(params.id, body, session.userId);
+      return answer(null, WorkflowMessages.resumed);
+    },
+  });
+  defineRoute(app, services, {
+    method: 'GET',
+    url: `${BASE}/FlowBefore/Selector/:id`,
+    access: { module: WorkflowPages.monitor },
+    params: IdParams,
+    handler: ({ params }) => engine.nodeChoices(params.id),
+  });
+  defineRoute(app, services, {
+    method: 'POST',
+    url: `${BASE}/FlowBefore/Change`,
+    access: { module: WorkflowPages.monitor },
+    body: ChangeBody,
+    handler: async ({ body, session }) => {
+      await engine.change(body, session.userId);
+      return answer(null, body.resurgence ? WorkflowMessages.revived : WorkflowMessages.changed);
+    },
+  });
+}

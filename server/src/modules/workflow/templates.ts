@@ -1,0 +1,539 @@
+import { type FlowTemplateBody, type NamedFlow, type Pagination, readFlowTree } from '@console/shared';
+import { and, asc, count, desc, eq, inArray, max, ne, type SQL } from 'drizzle-orm';
+import { badRequest } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import type { Db, Tx } from '../../db/client.js';
+import { keywordMatch, listOrder } from '../../db/query.js';
+import { flowTasks, flowTemplateJsons, flowTemplates, users } from '../../db/schema/index.js';
+import type { WorkflowEngine } from './engine.js';
+import { compileFlow } from './graph.js';
+
+export const TemplateMessages = {
+  created: '新建成功',
+  updated: '更新成功',
+  deleted: '删除成功',
+  released: '启用成功',
+  stopped: '停用成功',
+  copied: '复制成功',
+  mainVersion: '设置主版本成功',
+  versionDeleted: '删除版本成功',
+  missing: '流程模板不存在',
+  versionMissing: '流程版本不存在',
+  codeExists: '流程编码已存在',
+  inUse: '该流程已有发起的任务，不能删除',
+  flowInUse: (name: string) => `流程“${name}”已有发起的任务，不能删除`,
+  mainVersionDelete: '主版本不能删除',
+} as const;
+
+const SORTABLE = {
+  fullName: flowTemplates.fullName,
+  enCode: flowTemplates.enCode,
+  sortCode: flowTemplates.sortCode,
+  creatorTime: flowTemplates.creatorTime,
+} as const;
+
+type Template = typeof flowTemplates.$inferSelect;
+
+/** Problems a saved flow would only show when run: nodes this engine does not run yet. */
+function assertRunnable(flows: NamedFlow[]) {
+  flows.forEach((flow, i) => {
+    const graph = compileFlow(flow.flowTemplateJson);
+    for (const node of graph.nodes.values()) {
+      if (node.type === 'timer')
+        throw badRequest(`flowTemplateJson：[${i}] 节点“${node.title}”：定时器节点暂不支持运行`);
+      if (node.type === 'approver' && node.properties.assigneeType === 9)
+        throw badRequest(`flowTemplateJson：[${i}] 节点“${node.title}”：“服务”方式的审批人暂不支持`);
+    }
+  });
+}
+
+export class TemplateService {
+  constructor(
+    private readonly db: Db,
+    private readonly engine: WorkflowEngine,
+  ) {}
+
+  private async get(db: Db | Tx, id: string): Promise<Template> {
+    const [row] = await db
+      .select()
+      .from(flowTemplates)
+      .where(and(eq(flowTemplates.id, id), eq(flowTemplates.deleteMark, 0)));
+    if (!row) throw badRequest(TemplateMessages.missing);
+    return row;
+  }
+
+  private async assertCodeFree(db: Db | Tx, enCode: string, exceptId?: string) {
+    const filters: SQL[] = [eq(flowTemplates.enCode, enCode), eq(flowTemplates.deleteMark, 0)];
+    if (exceptId) filters.push(ne(flowTemplates.id, exceptId));
+    const [row] = await db
+      .select({ id: flowTemplates.id })
+      .from(flowTemplates)
+      .where(and(...filters));
+    if (row) throw badRequest(`enCode：${TemplateMessages.codeExists}`);
+  }
+
+  async list(query: {
+    currentPage: number;
+    pageSize: number;
+    keyword: string;
+    category: string;
+    sort: string;
+    sidx: string;
+  }) {
+    const filters: SQL[] = [eq(flowTemplates.deleteMark, 0)];
+    const keyword = keywordMatch(query.keyword, flowTemplates.fullName, flowTemplates.enCode);
+    if (keyword) filters.push(keyword);
+    if (query.category) filters.push(eq(flowTemplates.category, query.category));
+    const where = and(...filters);
+    const order = listOrder(SORTABLE, query, desc(flowTemplates.id), [
+      asc(flowTemplates.sortCode),
+      desc(flowTemplates.creatorTime),
+    ]);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({ t: flowTemplates, creator: users.realName, account: users.account })
+        .from(flowTemplates)
+        .leftJoin(users, eq(users.id, flowTemplates.creatorUserId))
+        .where(where)
+        .orderBy(...order)
+        .limit(query.pageSize)
+        .offset((query.currentPage - 1) * query.pageSize),
+      this.db.select({ n: count() }).from(flowTemplates).where(where),
+    ]);
+    const pagination: Pagination = {
+      currentPage: query.currentPage,
+      pageSize: query.pageSize,
+      total: total?.n ?? 0,
+    };
+    return {
+      list: rows.map(({ t, creator, account }) => ({
+        id: t.id,
+        enCode: t.enCode,
+        fullName: t.fullName,
+        category: t.category,
+        type: t.type,
+        icon: t.icon,
+        iconBackground: t.iconBackground,
+        sortCode: t.sortCode,
+        enabledMark: t.enabledMark,
+        creatorUser: creator ? `${creator}/${account}` : null,
+        creatorTime: t.creatorTime,
+        hasAssistBtn: 0,
+      })),
+      pagination,
+    };
+  }
+
+  /** Version ids of the template that tasks run (those flows get a new version when saved). */
+  private async usedVersions(db: Db | Tx, versionIds: string[]): Promise<Set<string>> {
+    if (versionIds.length === 0) return new Set();
+    const rows = await db
+      .selectDistinct({ flowId: flowTasks.flowId })
+      .from(flowTasks)
+      .where(and(inArray(flowTasks.flowId, versionIds), eq(flowTasks.deleteMark, 0)));
+    return new Set(rows.map((r) => r.flowId));
+  }
+
+  private async mainVersions(db: Db | Tx, templateId: string) {
+    return db
+      .select()
+      .from(flowTemplateJsons)
+      .where(
+        and(
+          eq(flowTemplateJsons.templateId, templateId),
+          eq(flowTemplateJsons.enabledMark, 1),
+          eq(flowTemplateJsons.deleteMark, 0),
+        ),
+      )
+      .orderBy(asc(flowTemplateJsons.sortCode), asc(flowTemplateJsons.creatorTime));
+  }
+
+  async info(id: string) {
+    const t = await this.get(this.db, id);
+    const versions = await this.mainVersions(this.db, id);
+    const used = await this.usedVersions(
+      this.db,
+      versions.map((v) => v.id),
+    );
+    return {
+      id: t.id,
+      enCode: t.enCode,
+      fullName: t.fullName,
+      type: t.type,
+      category: t.category,
+      icon: t.icon,
+      iconBackground: t.iconBackground,
+      sortCode: t.sortCode,
+      description: t.description,
+      enabledMark: t.enabledMark,
+      flowTemplateJson: JSON.stringify(
+        versions.map((v) => ({
+          id: v.id,
+          flowId: v.groupId,
+          fullName: v.fullName,
+          flowTemplateJson: JSON.parse(v.flowTemplateJson),
+          isDelete: used.has(v.id),
+        })),
+      ),
+      onlineDev: t.type === 1,
+      onlineFormId: null,
+    };
+  }
+
+  async create(body: FlowTemplateBody, userId: string): Promise<string> {
+    assertRunnable(body.flowTemplateJson);
+    return this.db.transaction(async (tx) => {
+      await this.assertCodeFree(tx, body.enCode);
+      const id = newId();
+      await tx.insert(flowTemplates).values({
+        id,
+        enCode: body.enCode,
+        fullName: body.fullName,
+        type: body.type,
+        category: body.category ?? null,
+        icon: body.icon ?? null,
+        iconBackground: body.iconBackground ?? null,
+        sortCode: body.sortCode,
+        description: body.description ?? null,
+        enabledMark: 1,
+        creatorUserId: userId,
+      });
+      for (const [i, flow] of body.flowTemplateJson.entries())
+        await tx.insert(flowTemplateJsons).values({
+          id: newId(),
+          templateId: id,
+          groupId: flow.flowId,
+          fullName: flow.fullName,
+          flowVersion: 1,
+          flowTemplateJson: JSON.stringify(flow.flowTemplateJson),
+          visibleType: visibleType(flow),
+          enabledMark: 1,
+          sortCode: i,
+          creatorUserId: userId,
+        });
+      return id;
+    });
+  }
+
+  /**
+   * Saves a template. A named flow whose main version no task runs is changed in place; one that
+   * tasks run gets a new version (not yet main: the answer says so and names it, and the
+   * designer then asks whether to make it the main version). Running tasks keep their snapshot.
+   */
+  async update(
+    id: string,
+    body: FlowTemplateBody,
+    userId: string,
+  ): Promise<{ id: string; isMainVersion: boolean }> {
+    assertRunnable(body.flowTemplateJson);
+    return this.db.transaction(async (tx) => {
+      const template = await this.get(tx, id);
+      await this.assertCodeFree(tx, body.enCode, id);
+      await tx
+        .update(flowTemplates)
+        .set({
+          enCode: body.enCode,
+          fullName: body.fullName,
+          type: body.type,
+          category: body.category ?? null,
+          icon: body.icon ?? null,
+          iconBackground: body.iconBackground ?? null,
+          sortCode: body.sortCode,
+          description: body.description ?? null,
+          lastModifyTime: Date.now(),
+          lastModifyUserId: userId,
+          version: template.version + 1,
+        })
+        .where(eq(flowTemplates.id, id));
+      const mains = await this.mainVersions(tx, id);
+      const used = await this.usedVersions(
+        tx,
+        mains.map((v) => v.id),
+      );
+      let newVersionId: string | null = null;
+      const kept = new Set<string>();
+      for (const [i, flow] of body.flowTemplateJson.entries()) {
+        kept.add(flow.flowId);
+        const main = mains.find((v) => v.groupId === flow.flowId);
+        const json = JSON.stringify(flow.flowTemplateJson);
+        if (!main) {
+          await tx.insert(flowTemplateJsons).values({
+            id: newId(),
+            templateId: id,
+            groupId: flow.flowId,
+            fullName: flow.fullName,
+            flowVersion: 1,
+            flowTemplateJson: json,
+            visibleType: visibleType(flow),
+            enabledMark: 1,
+            sortCode: i,
+            creatorUserId: userId,
+          });
+        } else if (!used.has(main.id)) {
+          await tx
+            .update(flowTemplateJsons)
+            .set({
+              fullName: flow.fullName,
+              flowTemplateJson: json,
+              visibleType: visibleType(flow),
+              sortCode: i,
+              lastModifyTime: Date.now(),
+              lastModifyUserId: userId,
+            })
+            .where(eq(flowTemplateJsons.id, main.id));
+        } else if (main.flowTemplateJson !== json || main.fullName !== flow.fullName) {
+          const [top] = await tx
+            .select({ v: max(flowTemplateJsons.flowVersion) })
+            .from(flowTemplateJsons)
+            .where(and(eq(flowTemplateJsons.templateId, id), eq(flowTemplateJsons.groupId, flow.flowId)));
+          newVersionId = newId();
+          await tx.insert(flowTemplateJsons).values({
+            id: newVersionId,
+            templateId: id,
+            groupId: flow.flowId,
+            fullName: flow.fullName,
+            flowVersion: (top?.v ?? main.flowVersion) + 1,
+            flowTemplateJson: json,
+            visibleType: visibleType(flow),
+            enabledMark: 0,
+            sortCode: i,
+            creatorUserId: userId,
+          });
+        }
+      }
+      for (const main of mains) {
+        if (kept.has(main.groupId)) continue;
+        const versions = await tx
+          .select({ id: flowTemplateJsons.id })
+          .from(flowTemplateJsons)
+          .where(and(eq(flowTemplateJsons.templateId, id), eq(flowTemplateJsons.groupId, main.groupId)));
+        const inUse = await this.usedVersions(
+          tx,
+          versions.map((v) => v.id),
+        );
+        if (inUse.size > 0) throw badRequest(TemplateMessages.flowInUse(main.fullName));
+        await tx
+          .update(flowTemplateJsons)
+          .set({ deleteMark: 1, deleteTime: Date.now(), deleteUserId: userId })
+          .where(
+            inArray(
+              flowTemplateJsons.id,
+              versions.map((v) => v.id),
+            ),
+          );
+      }
+      return { id: newVersionId ?? id, isMainVersion: newVersionId !== null };
+    });
+  }
+
+  async remove(id: string, userId: string) {
+    await this.db.transaction(async (tx) => {
+      await this.get(tx, id);
+      const [task] = await tx
+        .select({ id: flowTasks.id })
+        .from(flowTasks)
+        .where(and(eq(flowTasks.templateId, id), eq(flowTasks.deleteMark, 0)))
+        .limit(1);
+      if (task) throw badRequest(TemplateMessages.inUse);
+      const now = Date.now();
+      await tx
+        .update(flowTemplates)
+        .set({ deleteMark: 1, deleteTime: now, deleteUserId: userId })
+        .where(eq(flowTemplates.id, id));
+      await tx
+        .update(flowTemplateJsons)
+        .set({ deleteMark: 1, deleteTime: now, deleteUserId: userId })
+        .where(eq(flowTemplateJsons.templateId, id));
+    });
+  }
+
+  async setEnabled(id: string, enabled: boolean, userId: string) {
+    const t = await this.get(this.db, id);
+    await this.db
+      .update(flowTemplates)
+      .set({
+        enabledMark: enabled ? 1 : 0,
+        lastModifyTime: Date.now(),
+        lastModifyUserId: userId,
+        version: t.version + 1,
+      })
+      .where(and(eq(flowTemplates.id, id), eq(flowTemplates.version, t.version)));
+  }
+
+  /** POST /flowTemplate/{versionId}/MainVersion */
+  async setMainVersion(versionId: string, userId: string) {
+    await this.db.transaction(async (tx) => {
+      const [version] = await tx
+        .select()
+        .from(flowTemplateJsons)
+        .where(and(eq(flowTemplateJsons.id, versionId), eq(flowTemplateJsons.deleteMark, 0)));
+      if (!version) throw badRequest(TemplateMessages.versionMissing);
+      await tx
+        .update(flowTemplateJsons)
+        .set({ enabledMark: 0 })
+        .where(
+          and(
+            eq(flowTemplateJsons.templateId, version.templateId),
+            eq(flowTemplateJsons.groupId, version.groupId),
+          ),
+        );
+      await tx
+        .update(flowTemplateJsons)
+        .set({ enabledMark: 1, lastModifyTime: Date.now(), lastModifyUserId: userId })
+        .where(eq(flowTemplateJsons.id, versionId));
+    });
+  }
+
+  /** DELETE /flowTemplate/{versionId}/FlowJson: a version that is not main and that no task runs. */
+  async deleteVersion(versionId: string, userId: string) {
+    await this.db.transaction(async (tx) => {
+      const [version] = await tx
+        .select()
+        .from(flowTemplateJsons)
+        .where(and(eq(flowTemplateJsons.id, versionId), eq(flowTemplateJsons.deleteMark, 0)));
+      if (!version) throw badRequest(TemplateMessages.versionMissing);
+      if (version.enabledMark === 1) throw badRequest(TemplateMessages.mainVersionDelete);
+      if ((await this.usedVersions(tx, [versionId])).size)
+        throw badRequest(TemplateMessages.flowInUse(version.fullName));
+      await tx
+        .update(flowTemplateJsons)
+        .set({ deleteMark: 1, deleteTime: Date.now(), deleteUserId: userId })
+        .where(eq(flowTemplateJsons.id, versionId));
+    });
+  }
+
+  /** GET /flowTemplate/{templateId}/FlowJsonList: versions of one named flow (or all), paged. */
+  async versions(templateId: string, query: { flowId: string; currentPage: number; pageSize: number }) {
+    const filters: SQL[] = [
+      eq(flowTemplateJsons.templateId, templateId),
+      eq(flowTemplateJsons.deleteMark, 0),
+    ];
+    if (query.flowId) filters.push(eq(flowTemplateJsons.groupId, query.flowId));
+    const where = and(...filters);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({ v: flowTemplateJsons, creator: users.realName, account: users.account })
+        .from(flowTemplateJsons)
+        .leftJoin(users, eq(users.id, flowTemplateJsons.creatorUserId))
+        .where(where)
+        .orderBy(desc(flowTemplateJsons.flowVersion), desc(flowTemplateJsons.id))
+        .limit(query.pageSize)
+        .offset((query.currentPage - 1) * query.pageSize),
+      this.db.select({ n: count() }).from(flowTemplateJsons).where(where),
+    ]);
+    return {
+      list: rows.map(({ v, creator, account }) => ({
+        id: v.id,
+        flowId: v.groupId,
+        fullName: v.fullName,
+        version: v.flowVersion,
+        enabledMark: v.enabledMark,
+        creatorUser: creator ? `${creator}/${account}` : null,
+        creatorTime: v.creatorTime,
+        lastModifyTime: v.lastModifyTime,
+      })),
+      pagination: { currentPage: query.currentPage, pageSize: query.pageSize, total: total?.n ?? 0 },
+    };
+  }
+
+  /** GET /flowTemplate/FlowJsonList/{templateId}: main versions; type=1 only those the user may launch. */
+  async launchable(templateId: string, userId: string, onlyLaunchable: boolean) {
+    const t = await this.get(this.db, templateId);
+    const mains = await this.mainVersions(this.db, templateId);
+    const out: { id: string; fullName: string; flowTemplateJson: string }[] = [];
+    for (const v of mains) {
+      if (onlyLaunchable) {
+        if (t.enabledMark !== 1) continue;
+        const graph = compileFlow(readFlowTree(v.flowTemplateJson));
+        if (!(await this.engine.mayLaunch(this.db, userId, graph.start.properties))) continue;
+      }
+      out.push({ id: v.id, fullName: v.fullName, flowTemplateJson: v.flowTemplateJson });
+    }
+    return out;
+  }
+
+  /** GET /flowTemplate/PageListAll: released templates with at least one flow the user may launch. */
+  async pageListAll(
+    userId: string,
+    query: { currentPage: number; pageSize: number; keyword: string; category: string },
+  ) {
+    const filters: SQL[] = [
+      eq(flowTemplates.deleteMark, 0),
+      eq(flowTemplates.enabledMark, 1),
+      eq(flowTemplates.type, 0),
+    ];
+    const keyword = keywordMatch(query.keyword, flowTemplates.fullName, flowTemplates.enCode);
+    if (keyword) filters.push(keyword);
+    if (query.category) filters.push(eq(flowTemplates.category, query.category));
+    const templates = await this.db
+      .select()
+      .from(flowTemplates)
+      .where(and(...filters))
+      .orderBy(asc(flowTemplates.sortCode), desc(flowTemplates.creatorTime));
+    const visible = [];
+    for (const t of templates) if ((await this.launchable(t.id, userId, true)).length > 0) visible.push(t);
+    const start = (query.currentPage - 1) * query.pageSize;
+    return {
+      list: visible.slice(start, start + query.pageSize).map((t) => ({
+        id: t.id,
+        enCode: t.enCode,
+        fullName: t.fullName,
+        category: t.category,
+        icon: t.icon,
+        iconBackground: t.iconBackground,
+        type: t.type,
+      })),
+      pagination: { currentPage: query.currentPage, pageSize: query.pageSize, total: visible.length },
+    };
+  }
+
+  /** GET /flowTemplate/PageChildListAll: main versions open to everybody, of released templates (sub-flow picker). */
+  async childList(query: { currentPage: number; pageSize: number; keyword: string }) {
+    const filters: SQL[] = [
+      eq(flowTemplates.deleteMark, 0),
+      eq(flowTemplates.enabledMark, 1),
+      eq(flowTemplateJsons.deleteMark, 0),
+      eq(flowTemplateJsons.enabledMark, 1),
+      eq(flowTemplateJsons.visibleType, 0),
+    ];
+    const keyword = keywordMatch(query.keyword, flowTemplateJsons.fullName, flowTemplates.fullName);
+    if (keyword) filters.push(keyword);
+    const where = and(...filters);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({
+          id: flowTemplateJsons.id,
+          fullName: flowTemplateJsons.fullName,
+          flowTemplateJson: flowTemplateJsons.flowTemplateJson,
+        })
+        .from(flowTemplateJsons)
+        .innerJoin(flowTemplates, eq(flowTemplates.id, flowTemplateJsons.templateId))
+        .where(where)
+        .orderBy(asc(flowTemplates.sortCode), desc(flowTemplateJsons.id))
+        .limit(query.pageSize)
+        .offset((query.currentPage - 1) * query.pageSize),
+      this.db
+        .select({ n: count() })
+        .from(flowTemplateJsons)
+        .innerJoin(flowTemplates, eq(flowTemplates.id, flowTemplateJsons.templateId))
+        .where(where),
+    ]);
+    return {
+      list: rows,
+      pagination: { currentPage: query.currentPage, pageSize: query.pageSize, total: total?.n ?? 0 },
+    };
+  }
+}
+
+/** 1 when the start node restricts who may launch. */
+function visibleType(flow: NamedFlow): number {
+  const p = flow.flowTemplateJson.properties as {
+    initiator?: string[];
+    initiatePos?: string[];
+    initiateRole?: string[];
+    initiateOrg?: string[];
+    initiateGroup?: string[];
+  };
+  const lists = [p.initiator, p.initiatePos, p.initiateRole, p.initiateOrg, p.initiateGroup];
+  return lists.some((l) => (l?.length ?? 0) > 0) ? 1 : 0;
+}
