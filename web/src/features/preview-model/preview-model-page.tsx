@@ -3,7 +3,7 @@ import { Button, Card, Empty, Form, Input, Segmented, Space, Typography } from '
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../api/feedback';
-import { FormRenderer } from '../../widgets/form/form-renderer';
+import { FormRenderer, submitValues } from '../../widgets/form/form-renderer';
 import type { FormSchema } from '../../widgets/form/types';
 import './preview-model.css';
 
@@ -53,7 +53,7 @@ export default function PreviewModelPage() {
 
   const validate = async () => {
     try {
-      const data = await form.validateFields();
+      const data = await submitValues(form);
       setValues(JSON.stringify(data, null, 2));
       toastSuccess(t('preview.valid'));
     } catch {

@@ -11,7 +11,7 @@ import './form-renderer.css';
 
 export interface FormRendererProps {
   schema: FormSchema;
-  /** The caller's form instance (submit with form.validateFields()). */
+  /** The caller's form instance (submit with submitValues(form)). */
   form?: FormInstance;
   /** Stored values to show or edit; missing keys take the fields' defaults. */
   values?: Record<string, unknown>;
@@ -23,6 +23,16 @@ export interface FormRendererProps {
    */
   permissions?: readonly string[];
   onValuesChange?: (changed: Record<string, unknown>, all: Record<string, unknown>) => void;
+}
+
+/**
+ * Checks the form and answers all its values. Not form.validateFields()'s answer: that holds only
+ * mounted fields, and a long sub-table mounts only the rows in view (the rows are checked as a
+ * whole by the sub-table's own rule).
+ */
+export async function submitValues(form: FormInstance): Promise<Record<string, unknown>> {
+  await form.validateFields();
+  return structuredClone(form.getFieldsValue(true) as Record<string, unknown>);
 }
 
 const SIZES: Record<string, SizeType> = { medium: 'large', small: 'middle', mini: 'small' };
