@@ -104,6 +104,19 @@ export const PAGES: Record<string, PageEntry> = {
     load: () => import('../features/msgcenter-monitor/monitor-page'),
     namespaces: ['msgCenter', 'widgets'],
   },
+  'onlineDev/webDesign': {
+    load: () => import('../features/web-design/web-design-page'),
+    namespaces: [
+      'webDesign',
+      'designer',
+      'form',
+      'formAdvanced',
+      'upload',
+      'orgPicker',
+      'widgets',
+      'dictionary',
+    ],
+  },
   'questionAnswering/zskManagement': {
     load: () => import('../features/knowledge-base/knowledge-base-page'),
     namespaces: ['knowledgeBase', 'orgPicker', 'widgets'],

@@ -246,6 +246,10 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
         if (next.__config__.jnpfKey === 'table')
           for (const child of next.__config__.children ?? []) adopt(child, next);
         found.siblings[found.index] = next;
+        // Panes, grid rows and cells the property panel added carry ids past idGlobal.
+        const highest = (field: FormField): number =>
+          Math.max(Number(field.__config__.formId) || 0, ...(field.__config__.children ?? []).map(highest));
+        form.idGlobal = Math.max(form.idGlobal, highest(next));
         return state.selected;
       });
     case 'config':
