@@ -13,5 +13,18 @@ export interface KeyValueStore {
   del(key: string): Promise<void>;
   /** Adds one and returns the new count; the window starts with the first increment. */
   increment(key: string, windowMs: number): Promise<number>;
+  /**
+   * Names of stored keys matching a glob (`*` any run of characters), at most `limit`; for the
+   * cache page. Redis walks them with SCAN under this console's prefix, so it never blocks.
+   */
+  keys(match: string, limit: number): Promise<string[]>;
+  /** Time to live (ms, null = none) and value size (bytes) of each key; null for a key now gone. */
+  inspect(keys: string[]): Promise<({ ttlMs: number | null; size: number } | null)[]>;
   close(): Promise<void>;
+}
+
+/** A glob with only `*` special, as a regular expression (the memory store's SCAN MATCH). */
+export function globPattern(match: string): RegExp {
+  const escaped = match.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+  return new RegExp(`^${escaped}$`, 's');
 }

@@ -1,4 +1,4 @@
-import type { KeyValueStore } from './kv.js';
+import { globPattern, type KeyValueStore } from './kv.js';
 
 interface Entry {
   value: string;
@@ -55,6 +55,24 @@ export class MemoryStore implements KeyValueStore {
     const count = entry ? Number(entry.value) + 1 : 1;
     this.entries.set(key, { value: String(count), expiresAt: entry?.expiresAt ?? this.now() + windowMs });
     return count;
+  }
+
+  async keys(match: string, limit: number) {
+    const pattern = globPattern(match);
+    const found: string[] = [];
+    for (const key of this.entries.keys()) {
+      if (found.length >= limit) break;
+      if (pattern.test(key) && this.live(key)) found.push(key);
+    }
+    return found;
+  }
+
+  async inspect(keys: string[]) {
+    const now = this.now();
+    return keys.map((key) => {
+      const entry = this.live(key);
+      return entry ? { ttlMs: entry.expiresAt - now, size: Buffer.byteLength(entry.value) } : null;
+    });
   }
 
   async close() {
