@@ -21,3 +21,4 @@ export * from './systemData/index.js';
 export * from './upload.js';
 export * from './user.js';
 export * from './workflow/index.js';
+export * from './visualdev/index.js';

@@ -30,6 +30,7 @@ import { registerPrintDevRoutes } from './system/printDev/routes.js';
 import { registerScheduleRoutes } from './system/schedule/routes.js';
 import { registerSysConfigRoutes } from './system/sysConfig/routes.js';
 import { registerTaskRoutes } from './system/task/routes.js';
+import { registerVisualDevRoutes } from './visualdev/routes.js';
 import { registerWorkflowRoutes } from './workflow/routes.js';
 
 /** Every feature's routes; a new feature adds its line here. */
@@ -64,5 +65,6 @@ export function registerModules(app: FastifyInstance, services: Services) {
   registerPrintDevRoutes(app, services);
   registerKnowledgeRoutes(app, services);
   registerWorkflowRoutes(app, services);
+  registerVisualDevRoutes(app, services);
   registerExtendRoutes(app, services);
 }

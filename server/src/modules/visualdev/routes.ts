@@ -1,0 +1,320 @@
+import {
+  OnlineBatchDeleteBody,
+  OnlineDataBody,
+  OnlineExportBody,
+  OnlineListBody,
+  VisualDevBody,
+  VisualDevListQuery,
+  VisualDevReleaseBody,
+  VisualDevSelectorQuery,
+  VisualDevUpdateBody,
+} from '@console/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { answer, defineRoute } from '../../core/route.js';
+import type { Services } from '../../services.js';
+import { issueDownload, registerDownload } from '../file/download.js';
+import { readUpload, withMultipart } from '../file/multipart.js';
+import { OnlineDevService } from './runtime.js';
+import { VisualDevMessages, VisualDevService } from './service.js';
+
+/** The web-design page (console.md 2.6 OnlineDev/WebDesign) and its buttons. */
+const MODULE = 'onlineDev.webDesign';
+const Id = z.string().min(1).max(64);
+const IdParams = z.object({ id: Id });
+const ModelParams = z.object({ modelId: Id });
+const RecordParams = z.object({ modelId: Id, id: Id });
+const ConfigQuery = z.object({ type: z.string().max(2).optional() });
+
+export function registerVisualDevRoutes(app: FastifyInstance, services: Services) {
+  const designs = new VisualDevService(services);
+  const online = new OnlineDevService(services);
+  registerDownload('visualDev', async (s, payload) => ({
+    body: await new VisualDevService(s).exportVdd(String(payload)),
+    contentType: 'application/octet-stream',
+  }));
+  registerDownload('onlineDevExport', async (_s, payload) => ({
+    body: Buffer.from(String(payload), 'base64'),
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  }));
+
+  // ----- Designs (forms.md 4) -----
+
+  defineRoute(app, services, {
+    method: 'GET',
+    url: '/api/visualdev/Base',
+    access: { module: MODULE },
+    query: VisualDevListQuery,
+    handler: ({ query }) => designs.list(query),
+  });
+
+  defineRoute(app, services, {
+    method: 'GET',
+    url: '/api/visualdev/Base/Selector',
+    access: 'session',
+    query: VisualDevSelectorQuery,
+    handler: ({ query }) => designs.selector(query),
+  });
+
+  defineRoute(app, services, {
+    method: 'POST',
+    url: '/api/visualdev/Base',
+    access: { module: MODULE, button: 'btn_add' },
+    body: VisualDevBody,
+    handler: async ({ body, session }) =>
+      answer({ id: await designs.create(body, session.userId) }, VisualDevMessages.created),
+  });
+
+  defineRoute(app, services, {
+    method: 'GET',
+    url: '/api/visualdev/Base/:id',
+    access: { module: MODULE },
+    params: IdParams,
+    handler: ({ params }) => designs.info(params.id),
+  });
+
+  defineRoute(app, services, {
+    method: 'PUT',
+    url: '/api/visualdev/Base/:id',
+    access: { module: MODULE, button: 'btn_edit' },
+    params: IdParams,
+    body: VisualDevUpdateBody,
+    handler: async ({ params, body, session }) => {
+      await designs.update(params.id, body, session.userId);
+      return answer(null, VisualDevMessages.updated);
+    },
+  });
+
+  defineRoute(app, services, {
+    method: 'DELETE',
+    url: '/api/visualdev/Base/:id',
+    access: { module: MODULE, button: 'btn_remove' },
+    params: IdParams,
+    handler: async ({ params }) => {
+      await designs.remove(params.id);
+      return answer(null, VisualDevMessages.deleted);
+    },
+  });
+
+  defineRoute(app, services, {
+    method: 'POST',
+    url: '/api/visualdev/Base/:id/Actions/Copy',
+    access: { module: MODULE, button: 'btn_copy' },
+    params: IdParams,
+    handler: async ({ params, session }) =>
+      answer({ id: await designs.copy(params.id, session.userId) }, VisualDevMessages.copied),
+  });
+
+  defineRoute(app, services, {
+    method: 'POST',
+    url: '/api/visualdev/Base/:id/Actions/Release',
+    access: { module: MODULE, button: 'btn_release' },
+    params: IdParams,
+    body: VisualDevReleaseBody,
+    handler: async ({ params, body, session }) => {
+      await designs.release(params.id, body, session.userId);
+      return answer(null, VisualDevMessages.released);
+    },
+  });
+
+  defineRoute(app, services, {
+    method: 'GET',
+    url: '/api/visualdev/Base/:id/FormDataFields',
+    access: 'session',
+    params: IdParams,
+    query: z.object({ filterType: z.coerce.number().int().min(0).max(1).optional().default(0) }),
+    handler: async ({ params, session }) => {
+      const rt = await online.runtime(params.id);
+      await online.access(session, params.id);
+      return {
+        list: rt.model.fields
+          .filter((f) => f.key !== 'relationForm' && f.key !== 'popupSelect')
+          .map((f) => ({ vmodel: f.vModel, label: f.label })),
+      };
+    },
+  });
+
+  defineRoute(app, services, {
+    method: 'POST',
+    url: '/api/visualdev/OnlineDev/:modelId/Actions/ExportData',
+    access: { module: MODULE, button: 'btn_export' },
+    params: ModelParams,
+    handler: async ({ params, session }) => {
+      const row = await designs.get(params.modelId);
+      return issueDownload(services, {
+        kind: 'visualDev',
+        fileName: `${row.fullName}.vdd`,
+        payload: row.id,
+        userId: session.userId,
+      });
+    },
+  });
+
+  withMultipart(app, (scope) => {
+    defineRoute(scope, services, {
+      method: 'POST',
+      url: '/api/visualdev/OnlineDev/Model/Actions/ImportData',
+      access: { module: MODULE, button: 'btn_import' },
+      handler: async ({ req, session }) => {
+        const file = await readUpload(req, { maxBytes: 5 * 1024 * 1024, extension: 'vdd' });
+        return answer(
+          { id: await designs.importVdd(file.content, session.userId) },
+          VisualDevMessages.imported,
+        );
+      },
+    });
+  });
+
+  // ----- Generated pages (forms.md 5) -----
+
+  defineRoute(app, services, {
+    method: 'GET',
+    url: '/api/visualdev/OnlineDev/:modelId/Config',
+    access: 'session',
+    params: ModelParams,
+    query: ConfigQuery,
+    handler: async ({ params, query, session }) => {
+      const draft = query.type === '0';
+      await online.access(session, params.modelId, undefined, draft);
+      return online.config(await online.runtime(params.modelId, draft));
+    },
+  });
+
+  defineRoute(app, services, {
+    method: 'GET',
+    url: '/api/visualdev/OnlineDev/:modelId/ColumnData',
+    access: 'session',
+    params: ModelParams,
+    handler: async ({ params, session }) => {
+      await online.access(session, params.modelId);
+      return { columnData: (await online.runtime(params.modelId)).copy.columnData };
+    },
+  });
+
+  defineRoute(app, services, {
+    method: 'GET',
+    url: '/api/visualdev/OnlineDev/:modelId/FormData',
+    access: 'session',
+    params: ModelParams,
+    handler: async ({ params, session }) => {
+      await online.access(session, params.modelId);
+      return { formData: (await online.runtime(params.modelId)).copy.formData };
+    },
+  });
+
+  defineRoute(app, services, {
+    method: 'POST',
+    url: ['/api/visualdev/OnlineDev/:modelId/List', '/api/visualdev/OnlineDev/:modelId/ListLink'],
+    access: 'session',
+    params: ModelParams,
+    body: OnlineListBody,
+    handler: async ({ params, body, session, req }) => {
+      const access = await online.access(session, params.modelId);
+      return online.list(await online.runtime(params.modelId), access, body, req.log);
+    },
+  });
+
+  defineRoute(app, services, {
+    method: 'POST',
+    url: '/api/visualdev/OnlineDev/:modelId/List/:id',
+    access: 'session',
+    params: RecordParams,
+    body: OnlineListBody,
+    handler: async ({ params, body, session, req }) => {
+      const access = await online.access(session, params.modelId);
+      return online.list(await online.runtime(params.modelId), access, body, req.log, params.id);
+    },
+  });
+
+  defineRoute(app, services, {
+    method: 'GET',
+    url: '/api/visualdev/OnlineDev/:modelId/:id',
+    access: 'session',
+    params: RecordParams,
+    handler: async ({ params, session, req }) => {
+      const access = await online.access(session, params.modelId);
+      return online.detail(await online.runtime(params.modelId), access, params.id, req.log);
+    },
+  });
+
+  defineRoute(app, services, {
+    method: 'GET',
+    url: '/api/visualdev/OnlineDev/:modelId/:id/DataChange',
+    access: 'session',
+    params: RecordParams,
+    handler: async ({ params, session, req }) => {
+      const access = await online.access(session, params.modelId);
+      return online.dataChange(await online.runtime(params.modelId), access, params.id, req.log);
+    },
+  });
+
+  defineRoute(app, services, {
+    method: 'POST',
+    url: '/api/visualdev/OnlineDev/:modelId',
+    access: 'session',
+    params: ModelParams,
+    body: OnlineDataBody,
+    handler: async ({ params, body, session }) => {
+      const access = await online.access(session, params.modelId, 'btn_add');
+      const id = await online.create(await online.runtime(params.modelId), access, body.data);
+      return answer({ id }, VisualDevMessages.created);
+    },
+  });
+
+  defineRoute(app, services, {
+    method: 'PUT',
+    url: '/api/visualdev/OnlineDev/:modelId/:id',
+    access: 'session',
+    params: RecordParams,
+    body: OnlineDataBody,
+    handler: async ({ params, body, session, req }) => {
+      const access = await online.access(session, params.modelId, 'btn_edit');
+      await online.update(await online.runtime(params.modelId), access, params.id, body.data, req.log);
+      return answer(null, VisualDevMessages.updated);
+    },
+  });
+
+  defineRoute(app, services, {
+    method: 'DELETE',
+    url: '/api/visualdev/OnlineDev/:modelId/:id',
+    access: 'session',
+    params: RecordParams,
+    handler: async ({ params, session, req }) => {
+      const access = await online.access(session, params.modelId, 'btn_remove');
+      await online.remove(await online.runtime(params.modelId), access, [params.id], req.log);
+      return answer(null, VisualDevMessages.deleted);
+    },
+  });
+
+  defineRoute(app, services, {
+    method: 'POST',
+    url: '/api/visualdev/OnlineDev/batchDelete/:modelId',
+    access: 'session',
+    params: ModelParams,
+    body: OnlineBatchDeleteBody,
+    handler: async ({ params, body, session, req }) => {
+      const access = await online.access(session, params.modelId, 'btn_batchRemove');
+      await online.remove(await online.runtime(params.modelId), access, body.ids, req.log);
+      return answer(null, VisualDevMessages.deleted);
+    },
+  });
+
+  defineRoute(app, services, {
+    method: 'POST',
+    url: '/api/visualdev/OnlineDev/:modelId/Actions/Export',
+    access: 'session',
+    params: ModelParams,
+    body: OnlineExportBody,
+    handler: async ({ params, body, session, req }) => {
+      const access = await online.access(session, params.modelId, 'btn_export');
+      const rt = await online.runtime(params.modelId);
+      const content = await online.exportXlsx(rt, access, body, req.log);
+      return issueDownload(services, {
+        kind: 'onlineDevExport',
+        fileName: `${rt.copy.fullName}.xlsx`,
+        payload: content.toString('base64'),
+        userId: session.userId,
+      });
+    },
+  });
+}
