@@ -287,10 +287,13 @@ const directory = (
   ...extras,
 });
 
-/** Stable module ids for the generated demo pages (types 3/4/5/8); no such design rows exist yet. */
+/**
+ * What the generated demo pages (types 3/4/5/8) open: stable module ids, and for the dictionary
+ * page (type 4) the dictionary type it shows, named by its code (the page accepts an id or a code).
+ */
 export const DEMO_GENERATED_MODULE_IDS = {
   leaveApply: '0190f0a0-0000-7000-8000-000000000301',
-  politicalStatus: '0190f0a0-0000-7000-8000-000000000401',
+  politicalStatus: 'PoliticalStatus',
   budgetReport: '0190f0a0-0000-7000-8000-000000000501',
   leaderPortal: '0190f0a0-0000-7000-8000-000000000801',
 } as const;
