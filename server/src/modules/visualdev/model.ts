@@ -56,6 +56,7 @@ export const ModelMessages = {
   noMainTable: 'tables 中没有主表（typeId 为 "1"）',
   twoMainTables: 'tables 中只能有一个主表（typeId 为 "1"）',
   noForm: '请先设计表单（formData）',
+  reserved: (path: string, vModel: string) => `${path}：字段名“${vModel}”是系统保留字段名，请换一个`,
 } as const;
 
 const NUMBER_KEYS = new Set<string>(['numInput', 'calculate', 'rate']);

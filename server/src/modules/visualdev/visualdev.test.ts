@@ -133,8 +133,11 @@ describe('designs (/api/visualdev/Base)', () => {
     delete (noVModel.fields[0] as Record<string, unknown>).__vModel__;
     const badColumn = sampleForm();
     (badColumn.fields[0] as Record<string, unknown>).__vModel__ = 'f_drop"table';
+    const reserved = sampleForm();
+    (reserved.fields[1] as Record<string, unknown>).__vModel__ = 'Version';
     const cases: [Record<string, unknown>, string][] = [
       [{ fullName: '' }, '请输入名称'],
+      [{ formData: JSON.stringify(reserved) }, '系统保留字段名'],
       [{ enCode: '1abc' }, '编码只能以字母开头'],
       [{ category: 'missing' }, '分类不存在'],
       [{ formData: '{not json' }, 'formData is not valid JSON'],
