@@ -22,6 +22,7 @@ import { registerOnlineUserRoutes } from './permission/userOnline/routes.js';
 import { registerAreaRoutes } from './system/area/routes.js';
 import { registerBillRuleRoutes } from './system/billRule/routes.js';
 import { registerCacheRoutes } from './system/cache/routes.js';
+import { registerCommonWordsRoutes } from './system/commonWords/routes.js';
 import { registerDictionaryRoutes } from './system/dictionary/routes.js';
 import { registerLogRoutes } from './system/log/routes.js';
 import { registerMenuRoutes } from './system/menu/routes.js';
@@ -63,6 +64,7 @@ export function registerModules(app: FastifyInstance, services: Services) {
   registerMsgCenterRoutes(app, services);
   registerScheduleRoutes(app, services);
   registerPrintDevRoutes(app, services);
+  registerCommonWordsRoutes(app, services);
   registerKnowledgeRoutes(app, services);
   registerWorkflowRoutes(app, services);
   registerVisualDevRoutes(app, services);
