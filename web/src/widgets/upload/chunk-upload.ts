@@ -40,12 +40,21 @@ const sleep = (ms: number, signal: AbortSignal) =>
  * when the connection fails; an answer of the server refusing it fails the file at once.
  */
 export class ChunkUpload {
+  private static count = 0;
+  /** Tells uploads of one list apart (two may carry the same file). */
+  readonly id = ++ChunkUpload.count;
   status: UploadStatus = 'checking';
   identifier = '';
   /** Bytes the server holds. */
   sent = 0;
   error = '';
   result?: MergeResult;
+  /**
+   * Chunks the server already held when this file was first sent (an upload interrupted by a
+   * reload, a closed tab or a restart, picked again): they are skipped, and the panel says so.
+   */
+  resumedChunks = 0;
+  private firstRun = true;
   private controller = new AbortController();
 
   constructor(
@@ -58,7 +67,11 @@ export class ChunkUpload {
     },
   ) {}
 
-  private set(patch: Partial<Pick<ChunkUpload, 'status' | 'sent' | 'error' | 'result' | 'identifier'>>) {
+  private set(
+    patch: Partial<
+      Pick<ChunkUpload, 'status' | 'sent' | 'error' | 'result' | 'identifier' | 'resumedChunks'>
+    >,
+  ) {
     Object.assign(this, patch);
     this.options.onChange(this);
   }
@@ -114,6 +127,10 @@ export class ChunkUpload {
       let state = await this.withRetries(() =>
         http.get<ChunkState>('/file/chunk', this.query(1), { silent: true, signal }),
       );
+      if (this.firstRun) {
+        this.firstRun = false;
+        this.resumedChunks = state.chunkNumbers.length;
+      }
       this.set({ sent: heldBytes(this.file.size, state.chunkNumbers) });
       for (const n of missingChunks(this.file.size, state.chunkNumbers)) {
         const { start, end } = chunkRange(n, this.file.size);

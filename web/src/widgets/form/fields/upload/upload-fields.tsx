@@ -3,6 +3,8 @@ import type { UploadResult } from '@console/shared';
 import { App, Button, Image, Popconfirm, Space, Typography } from 'antd';
 import { type ChangeEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useSession } from '../../../../shell/session-store';
 import { downloadUrl, uploadFile } from '../../../list/files';
 import {
   cleanName,
@@ -134,7 +136,11 @@ export function UploadFzField({
   const { message } = App.useApp();
   const refusalText = useRefusalMessage('file');
   const { entries, latest, set } = useEntries(value, onChange);
-  const { uploads, add, remove, clear } = useChunkUploads({
+  const userId = useSession((state) => state.userInfo?.userId ?? '');
+  const { pathname } = useLocation();
+  const { uploads, interrupted, add, remove, dismiss, clear } = useChunkUploads({
+    // Unfinished uploads of this user in this field are listed again after a reload.
+    scope: `${userId}|${pathname}|${field.__vModel__ ?? id ?? ''}`,
     onDone: (upload, result) => {
       set([
         ...latest.current,
@@ -172,7 +178,13 @@ export function UploadFzField({
         entries={entries}
         onRemove={disabled ? undefined : (entry) => set(latest.current.filter((item) => item !== entry))}
       />
-      <UploadPanel uploads={uploads} onRemove={remove} onClose={clear} />
+      <UploadPanel
+        uploads={uploads}
+        interrupted={interrupted}
+        onRemove={remove}
+        onDismiss={dismiss}
+        onClose={clear}
+      />
     </div>
   );
 }
