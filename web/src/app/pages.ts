@@ -50,6 +50,11 @@ export const PAGES: Record<string, PageEntry> = {
     load: () => import('../features/schedule/schedule-page'),
     namespaces: ['schedule', 'orgPicker'],
   },
+  /** Generated page (menu type 3): the released online design named by the node's moduleId. */
+  'basic/dynamicModel': {
+    load: () => import('../features/online-dev-runtime/dynamic-model-page'),
+    namespaces: ['onlineDev', 'form', 'widgets'],
+  },
   /** Generated dictionary page (menu type 4): the entries of the type named by the node's moduleId. */
   'basic/dynamicDictionary': {
     load: () => import('../features/dictionary/dynamic-dictionary-page'),
