@@ -221,3 +221,4 @@ export const GENERATED_BUTTONS = [
   ['btn_import', '导入'],
   ['btn_batchRemove', '批量删除'],
 ] as const;
+export * from './samples.js';

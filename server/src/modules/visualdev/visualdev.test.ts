@@ -1,4 +1,4 @@
-import type { DictionaryDataNode, VisualDevInfo } from '@console/shared';
+import { type DictionaryDataNode, sampleColumnData, sampleForm, type VisualDevInfo } from '@console/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,6 @@ import {
   visualDevs,
 } from '../../db/schema/index.js';
 import { GENERATED_SCHEMA } from './ddl.js';
-import { sampleColumnData, sampleForm } from './testing.js';
 
 let database: TestDatabase;
 let server: TestServer;
