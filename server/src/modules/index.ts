@@ -30,6 +30,7 @@ import { registerMonitorRoutes } from './system/monitor/routes.js';
 import { registerPrintDevRoutes } from './system/printDev/routes.js';
 import { registerScheduleRoutes } from './system/schedule/routes.js';
 import { registerSysConfigRoutes } from './system/sysConfig/routes.js';
+import { registerSystemDataRoutes } from './systemData/routes.js';
 import { registerTaskRoutes } from './system/task/routes.js';
 import { registerVisualDevRoutes } from './visualdev/routes.js';
 import { registerWorkflowRoutes } from './workflow/routes.js';
@@ -68,5 +69,6 @@ export function registerModules(app: FastifyInstance, services: Services) {
   registerKnowledgeRoutes(app, services);
   registerWorkflowRoutes(app, services);
   registerVisualDevRoutes(app, services);
+  registerSystemDataRoutes(app, services);
   registerExtendRoutes(app, services);
 }

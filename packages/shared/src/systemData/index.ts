@@ -1,1 +1,3 @@
+export * from './dataInterface.js';
 export * from './dataModel.js';
+export * from './dataSource.js';

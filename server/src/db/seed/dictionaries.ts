@@ -130,6 +130,11 @@ export const DICTIONARY_SEED: TypeSeed[] = [
         entries: list('flowForm:流程表单,functionForm:功能表单,report:报表单据'),
       },
       {
+        enCode: 'DataInterfaceType',
+        fullName: '数据接口分类',
+        entries: list('common:通用接口,form:表单选项,report:报表数据,external:对外接口'),
+      },
+      {
         enCode: 'DocumentType',
         fullName: '公文类型',
         entries: list('notice:通知,report:报告,request:请示,reply:批复,letter:函,minutes:纪要'),

@@ -278,17 +278,15 @@ export function applyFieldMapping(data: unknown, mappingJson: string): unknown {
     (m) => m.source && m.target && m.source !== m.target,
   );
   if (mapping.length === 0 || !Array.isArray(data)) return data;
-  return data.map((row) => {
-    if (!row || typeof row !== 'object' || Array.isArray(row)) return row;
-    const out: Record<string, unknown> = { ...(row as Record<string, unknown>) };
-    for (const m of mapping) {
-      if (Object.hasOwn(row, m.source!)) {
-        out[m.target!] = (row as Record<string, unknown>)[m.source!];
-        delete out[m.source!];
-      }
-    }
-    return out;
-  });
+  const renamed = new Map(mapping.map((m) => [m.source!, m.target!]));
+  // Keys keep their places; a renamed key takes its new name where the old one stood.
+  return data.map((row) =>
+    !row || typeof row !== 'object' || Array.isArray(row)
+      ? row
+      : Object.fromEntries(
+          Object.entries(row as Record<string, unknown>).map(([k, v]) => [renamed.get(k) ?? k, v]),
+        ),
+  );
 }
 
 /** JSON-safe cell values: bigint as text, dates as epoch ms, buffers as base64. */
