@@ -122,7 +122,10 @@ describe('print templates', () => {
     await sheet.locator('.print-page').nth(1).getByText('字典：业务分类', { exact: false }).waitFor();
     await preview.getByRole('button', { name: /打\s?印/ }).click();
     await toast(page, 'success', '已发送到打印机');
-    await preview.getByRole('button', { name: /关\s?闭/ }).click();
+    await preview
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: /关\s?闭/ })
+      .click();
 
     // The print log: one print of one copy, one of two.
     await row.getByRole('button', { name: /更多/ }).click();
