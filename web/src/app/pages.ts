@@ -41,6 +41,10 @@ export const PAGES: Record<string, PageEntry> = {
     load: () => import('../features/print-dev/print-dev-page'),
     namespaces: ['printDev', 'widgets', 'notice'],
   },
+  'system/commonWords': {
+    load: () => import('../features/common-words/common-words-page'),
+    namespaces: ['commonWords', 'widgets'],
+  },
   'system/area': { load: () => import('../features/area/area-page'), namespaces: ['area', 'widgets'] },
   'system/sysConfig': {
     load: () => import('../features/sys-config/sys-config-page'),
