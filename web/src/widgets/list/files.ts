@@ -11,10 +11,13 @@ export function uploadFile(path: string, file: File): Promise<Envelope> {
   return http.send(path, { method: 'POST', data: body });
 }
 
-/** Downloads an exported file the server named by address (export answers `{ name, url }`). */
+/**
+ * Downloads an exported file the server named by address (export answers `{ name, url }`), or
+ * something made in the page (a blob: or data: address).
+ */
 export function downloadUrl(url: string, name?: string): void {
   const link = document.createElement('a');
-  link.href = url.startsWith('http') || url.startsWith('/') ? url : `/${url}`;
+  link.href = /^(https?:|blob:|data:|\/)/.test(url) ? url : `/${url}`;
   if (name) link.download = name;
   link.rel = 'noopener';
   document.body.append(link);
