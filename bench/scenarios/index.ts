@@ -2,6 +2,7 @@ import { billNumber } from './billNumber.js';
 import { bundle } from './bundle.js';
 import { currentUser } from './currentUser.js';
 import { formRender } from './formRender.js';
+import { generatedList } from './generatedList.js';
 import { knowledge } from './knowledge.js';
 import { login } from './login.js';
 import { messagePush } from './messagePush.js';
@@ -25,4 +26,5 @@ export const SCENARIOS: Scenario[] = [
   knowledge,
   formRender,
   upload,
+  generatedList,
 ];

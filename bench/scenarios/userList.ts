@@ -32,7 +32,7 @@ interface Page {
   pagination: { total: number };
 }
 
-async function seedPostgres(url: string): Promise<number> {
+export async function seedPostgres(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -102,7 +102,7 @@ async function seedThroughImport(baseUrl: string, token: string, count: number):
   return Math.round((Date.now() - started) / 100) / 10;
 }
 
-async function measure(
+export async function measure(
   baseUrl: string,
   token: string,
   quick: boolean,

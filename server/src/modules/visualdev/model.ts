@@ -73,10 +73,29 @@ function kindOf(field: FormField): ColumnKind {
 }
 
 /** The column of a vModel: lower-cased for PostgreSQL (forms.md 1.2). */
+/** Keys the runtime uses for the system columns of every row (ddl.ts tablesOf) and tree/group rows. */
+const RESERVED = new Set([
+  'id',
+  'version',
+  'flowid',
+  'flowtaskid',
+  'creatoruserid',
+  'creatortime',
+  'lastmodifyuserid',
+  'lastmodifytime',
+  'organizeid',
+  'foreignid',
+  'sortcode',
+  'children',
+  'top',
+  'haschildren',
+]);
+
 function columnOf(path: string, vModel: string): string {
   const column = vModel.toLowerCase();
   if (!IDENTIFIER.test(column) || column.startsWith('f_'))
     throw badRequest(ModelMessages.badColumn(path, vModel));
+  if (RESERVED.has(column)) throw badRequest(ModelMessages.reserved(path, vModel));
   return column;
 }
 
