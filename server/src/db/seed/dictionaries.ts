@@ -135,6 +135,11 @@ export const DICTIONARY_SEED: TypeSeed[] = [
         entries: list('common:通用接口,form:表单选项,report:报表数据,external:对外接口'),
       },
       {
+        enCode: 'webDesign',
+        fullName: '功能设计分类',
+        entries: list('office:办公管理,business:业务办理,hr:人事管理,finance:财务管理'),
+      },
+      {
         enCode: 'DocumentType',
         fullName: '公文类型',
         entries: list('notice:通知,report:报告,request:请示,reply:批复,letter:函,minutes:纪要'),
