@@ -54,6 +54,7 @@ function BarcodeCard() {
     displayValue: true,
   });
   const [error, setError] = useState(false);
+  const [form] = Form.useForm<BarcodeOptions>();
   const svg = useRef<SVGSVGElement>(null);
   useEffect(() => {
     if (!svg.current) return;
@@ -85,9 +86,13 @@ function BarcodeCard() {
         layout="vertical"
         name="barcode"
         initialValues={options}
-        onValuesChange={(_, all: BarcodeOptions) =>
-          setOptions({ ...all, lineColor: hex(all.lineColor, '#000000'), text: all.text?.trim() ?? '' })
-        }
+        form={form}
+        onValuesChange={(changed: Partial<BarcodeOptions>, all: BarcodeOptions) => {
+          // A new format starts from a text it accepts.
+          const text = changed.format ? (FORMATS[changed.format] ?? '') : (all.text?.trim() ?? '');
+          if (changed.format) form.setFieldsValue({ text });
+          setOptions({ ...all, text, lineColor: hex(all.lineColor, '#000000') });
+        }}
       >
         <Space wrap align="start">
           <Form.Item name="format" label={t('barcode.format')}>
