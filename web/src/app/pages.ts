@@ -54,6 +54,10 @@ export const PAGES: Record<string, PageEntry> = {
     load: () => import('../features/schedule/schedule-page'),
     namespaces: ['schedule', 'orgPicker'],
   },
+  'extend/document': {
+    load: () => import('../features/extend-document/document-page'),
+    namespaces: ['extendDocument', 'upload', 'orgPicker', 'widgets'],
+  },
   /** Generated page (menu type 3): the released online design named by the node's moduleId. */
   'basic/dynamicModel': {
     load: () => import('../features/online-dev-runtime/dynamic-model-page'),
