@@ -58,3 +58,38 @@ export const extBigData = pgTable(
   },
   (t) => [index('ext_big_data_created').on(t.creatorTime, t.id)],
 );
+
+/**
+ * extend/projectGantt: projects (type 1, parentId '0') and their tasks (type 2, parentId the
+ * project or a parent task, projectId the project), as one table like the 3.4.7 client reads them.
+ */
+export const extProjectGantt = pgTable(
+  'ext_project_gantt',
+  {
+    id: text('id').primaryKey(),
+    parentId: text('parent_id').notNull().default('0'),
+    projectId: text('project_id'),
+    /** 1 project, 2 task. */
+    type: integer('type').notNull(),
+    enCode: text('en_code'),
+    fullName: text('full_name').notNull(),
+    /** Working days planned. */
+    timeLimit: integer('time_limit').notNull().default(0),
+    /** Progress, 0..100. */
+    schedule: integer('schedule').notNull().default(0),
+    startTime: epochMs('start_time').notNull(),
+    endTime: epochMs('end_time').notNull(),
+    signColor: text('sign_color'),
+    /** Comma-joined user ids. */
+    managerIds: text('manager_ids').notNull().default(''),
+    /** Projects: 1 in progress, 2 finished, 3 paused. */
+    state: integer('state').notNull().default(1),
+    description: text('description'),
+    sortCode: integer('sort_code').notNull().default(0),
+    ...auditColumns,
+  },
+  (t) => [
+    index('ext_project_gantt_project').on(t.projectId),
+    index('ext_project_gantt_type').on(t.type, t.startTime),
+  ],
+);
