@@ -92,6 +92,13 @@ export const MenuBody = z
     sortCode,
     enabledMark: flag('状态只能为0或1').default(1),
     description,
+    /** Names in the other interface languages; empty = the built-in or converted name. */
+    fullNameI18n: z
+      .object({
+        'zh-TW': z.string().trim().max(50, '繁体名称最多为50个字符！').nullish(),
+        'en-US': z.string().trim().max(100, '英文名称最多为100个字符！').nullish(),
+      })
+      .optional(),
   })
   .superRefine((menu, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });

@@ -25,6 +25,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { loadGrants } from '../permission/grants.js';
+import { type MenuLanguage, translateMenus } from '../system/baseLang/menuNames.js';
 import type { SysConfigValues } from '../system/sysConfig/defaults.js';
 
 type ModuleRow = typeof modules.$inferSelect;
@@ -80,11 +81,15 @@ function sysConfigInfo(config: SysConfigValues): SysConfigInfo {
   };
 }
 
-/** Builds the answer of GET /api/oauth/CurrentUser from the user's grants (all for administrators). */
+/**
+ * Builds the answer of GET /api/oauth/CurrentUser from the user's grants (all for administrators),
+ * with the menu names in the language the client shows.
+ */
 export async function buildCurrentUser(
   db: Db,
   userId: string,
   config: SysConfigValues,
+  language: 'zh-CN' | MenuLanguage = 'zh-CN',
 ): Promise<CurrentUserResult> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new Error(`session user ${userId} has no row`);
@@ -124,7 +129,11 @@ export async function buildCurrentUser(
     unitsAbove(db, user.organizeId),
   ]);
 
-  const visibleModules = allModules.filter((m) => granted(AuthorizeItemType.Module, m.id));
+  const visibleModules = await translateMenus(
+    db,
+    allModules.filter((m) => granted(AuthorizeItemType.Module, m.id)),
+    language,
+  );
   const moduleSystemIds = new Set(visibleModules.map((m) => m.systemId));
   const visibleSystems = allSystems.filter(
     (s) => isAdministrator || granted(AuthorizeItemType.System, s.id) || moduleSystemIds.has(s.id),

@@ -12,6 +12,7 @@ import { Messages } from '../../core/messages.js';
 import { clientInfo } from '../../core/request.js';
 import { answer, defineRoute } from '../../core/route.js';
 import type { Services } from '../../services.js';
+import { requestLanguage } from '../system/baseLang/menuNames.js';
 import { AnswerCache } from './answerCache.js';
 import { buildCurrentUser } from './currentUser.js';
 import { OAuthMessages, OAuthService } from './service.js';
@@ -45,20 +46,27 @@ export function registerOAuthRoutes(app: FastifyInstance, services: Services) {
     allowDuringPasswordChange: true,
     handler: async ({ session, stamps, req, reply }) => {
       // Rebuilt only when the user's row, the grants and menus, or the settings have changed.
-      const key = [session.userVersion, session.lastLogTime, stamps.authorization, stamps.sysConfig].join(
-        '|',
-      );
+      const language = requestLanguage(req.headers['accept-language']);
+      const key = [
+        session.userVersion,
+        session.lastLogTime,
+        stamps.authorization,
+        stamps.sysConfig,
+        language,
+      ].join('|');
       let entry = currentUserAnswers.get(session.userId, key);
       if (!entry) {
         const config = await services.sysConfig.get(stamps.sysConfig);
-        const data = await buildCurrentUser(services.db, session.userId, config);
+        const data = await buildCurrentUser(services.db, session.userId, config, language);
         entry = currentUserAnswers.set(
           session.userId,
           key,
           JSON.stringify({ code: 200, msg: Messages.success, data }),
         );
       }
-      reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
+      reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('vary', 'accept-encoding, accept-language');
       if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
         return reply.header('content-encoding', 'gzip').send(AnswerCache.gzip(entry));
       }

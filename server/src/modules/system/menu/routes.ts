@@ -21,6 +21,7 @@ import { answer, defineRoute } from '../../../core/route.js';
 import type { Services } from '../../../services.js';
 import { issueDownload, registerDownload } from '../../file/download.js';
 import { readUpload, withMultipart } from '../../file/multipart.js';
+import { menuNamesOf } from '../baseLang/menuNames.js';
 import { answerOf, type ItemKind, ModuleItemService } from './items.js';
 import { MenuMessages, MenuService, menuItem, systemItem } from './service.js';
 
@@ -118,7 +119,10 @@ export function registerMenuRoutes(app: FastifyInstance, services: Services) {
     url: '/api/system/Menu/:id',
     access: { module: MODULE },
     params: IdParams,
-    handler: async ({ params }) => menuItem(await menus.getMenu(params.id)),
+    handler: async ({ params }) => ({
+      ...menuItem(await menus.getMenu(params.id)),
+      fullNameI18n: await menuNamesOf(services.db, params.id),
+    }),
   });
   defineRoute(app, services, {
     method: 'PUT',

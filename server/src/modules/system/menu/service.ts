@@ -32,6 +32,7 @@ import {
   systems,
 } from '../../../db/schema/index.js';
 import type { Services } from '../../../services.js';
+import { saveMenuNames } from '../baseLang/menuNames.js';
 import { uniqueAs } from '../dictionary/service.js';
 import { buildTree, subtreeIds, withAncestors } from '../dictionary/tree.js';
 
@@ -338,6 +339,7 @@ export class MenuService {
       .transaction(async (tx) => {
         await this.checkMenu(tx, body);
         await tx.insert(modules).values({ id, ...this.menuValues(body), creatorUserId: userId });
+        await saveMenuNames(tx, id, body.fullNameI18n);
       })
       .catch(uniqueAs(MenuMessages.menuCodeExists));
     await this.changed();
@@ -359,6 +361,7 @@ export class MenuService {
           if (child) throw badRequest(MenuMessages.childrenNeedDirectory);
         }
         await updateVersioned(tx, modules, { id, version: body.version, userId }, this.menuValues(body));
+        await saveMenuNames(tx, id, body.fullNameI18n);
         if (current.systemId !== body.systemId || current.category !== body.category) {
           const below = subtreeIds(await this.systemMenus(current.systemId, current.category, tx), id);
           below.delete(id);

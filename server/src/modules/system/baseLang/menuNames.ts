@@ -1,0 +1,217 @@
+/**
+ * Menu names in the other interface languages (issue #15: the language switch translates menus,
+ * tabs, breadcrumbs and home tiles). A name set on the menu (base_module_i18n) wins; otherwise
+ * English comes from the built-in names below by menu code, and Taiwan Chinese from OpenCC's
+ * Simplified → Taiwan conversion of the Chinese name.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import * as OpenCC from 'opencc-js';
+import type { DbOrTx } from '../../../db/client.js';
+import { moduleNames } from '../../../db/schema/index.js';
+
+/** Languages a menu may have a name in besides its own (zh-CN) one. */
+export const MENU_LANGUAGES = ['zh-TW', 'en-US'] as const;
+export type MenuLanguage = (typeof MENU_LANGUAGES)[number];
+
+export const isMenuLanguage = (value: string): value is MenuLanguage =>
+  (MENU_LANGUAGES as readonly string[]).includes(value);
+
+/**
+ * The interface language a request asks for: the first Accept-Language tag, as the web client
+ * sends its chosen language. zh-TW/zh-HK → zh-TW, en* → en-US, anything else → zh-CN.
+ */
+export function requestLanguage(header: string | string[] | undefined): 'zh-CN' | MenuLanguage {
+  const first = String(Array.isArray(header) ? header[0] : (header ?? ''))
+    .split(',')[0]!
+    .trim()
+    .toLowerCase();
+  if (first.startsWith('zh-tw') || first.startsWith('zh-hk') || first.startsWith('zh-hant')) return 'zh-TW';
+  if (first.startsWith('en')) return 'en-US';
+  return 'zh-CN';
+}
+
+/** English names of the built-in menus, by menu code. */
+export const BUILT_IN_ENGLISH: Readonly<Record<string, string>> = {
+  home: 'Home',
+  dashboard: 'Dashboard',
+  questionAnswering: 'Intelligent Q&A',
+  'questionAnswering.zskManagement': 'Knowledge Bases',
+  'questionAnswering.chat': 'Q&A Chat',
+  onlineDev: 'Online Development',
+  'onlineDev.webDesign': 'Function Design',
+  'onlineDev.dataReport': 'Report Design',
+  'onlineDev.visualPortal': 'Portal Design',
+  generator: 'Code Generator',
+  'generator.webForm': 'Function Forms',
+  'generator.flowForm': 'Flow Forms',
+  system: 'System',
+  'system.sysConfig': 'System Settings',
+  'system.notice': 'Announcements',
+  'system.task': 'Scheduled Tasks',
+  'system.cache': 'Cache',
+  'system.log': 'System Logs',
+  'system.monitor': 'Monitor',
+  'system.icons': 'Icons',
+  'system.menu': 'Menus',
+  'system.area': 'Areas',
+  'system.billRule': 'Bill Rules',
+  'system.printDev': 'Print Templates',
+  'system.commonWords': 'Common Words',
+  systemData: 'Data',
+  'systemData.dataSource': 'Data Sources',
+  'systemData.dataModel': 'Data Models',
+  'systemData.dataSync': 'Data Sync',
+  'systemData.dataBackup': 'Data Backup',
+  'systemData.dataInterface': 'Data Interfaces',
+  'systemData.interfaceOauth': 'Interface Auth',
+  'systemData.dictionary': 'Dictionaries',
+  permission: 'Permissions',
+  'permission.gradeManage': 'Grade Admins',
+  'permission.organize': 'Organizations',
+  'permission.position': 'Positions',
+  'permission.user': 'Users',
+  'permission.role': 'Roles',
+  'permission.group': 'Groups',
+  'permission.authorize': 'Authorization',
+  'permission.userOnline': 'Online Users',
+  workFlow: 'Workflow',
+  'workFlow.formDesign': 'Form Design',
+  'workFlow.flowEngine': 'Flow Design',
+  'workFlow.flowQuickLaunch': 'Start a Flow',
+  'workFlow.flowLaunch': 'My Requests',
+  'workFlow.flowTodo': 'To Do',
+  'workFlow.flowDone': 'Done',
+  'workFlow.flowCirculate': 'CC to Me',
+  'workFlow.entrust': 'Delegation',
+  'workFlow.flowMonitor': 'Flow Monitor',
+  'workFlow.workFlowDetail': 'Flow Detail',
+  msgCenter: 'Message Center',
+  'msgCenter.accountConfig': 'Accounts',
+  'msgCenter.msgTemplate': 'Message Templates',
+  'msgCenter.sendConfig': 'Send Settings',
+  'msgCenter.msgMonitor': 'Message Monitor',
+  extend: 'Examples',
+  'extend.bigData': 'Big Data',
+  'extend.importAndExport': 'Import and Export',
+  'extend.schedule': 'Schedule',
+  'extend.email': 'Email',
+  'extend.document': 'Documents',
+  'extend.documentPreview': 'Document Preview',
+  'extend.barCode': 'Bar Codes',
+  'extend.printData': 'Print Example',
+  'extend.map': 'Map',
+  'extend.order': 'Orders',
+  'extend.saleOrder': 'Sales Orders',
+  'extend.projectGantt': 'Project Plan',
+  'extend.signature': 'Signature',
+  'extend.signet': 'Signet',
+  demo: 'Generated Pages',
+  'demo.generated': 'Online Form Example',
+  'demo.leaveApply': 'Leave Request',
+  'demo.politicalStatus': 'Political Status Dictionary',
+  'demo.budgetReport': 'Department Budget Report',
+  'demo.leaderPortal': 'Leadership Portal',
+  'demo.dataScreen': 'City Operations Screen',
+  'demo.links': 'Links',
+  'demo.govPortal': 'Government Portal',
+  'demo.policyLibrary': 'State Council Policy Library',
+  basic: 'Basic Pages',
+  'basic.messageRecord': 'Messages',
+  'basic.profile': 'Profile',
+  'basic.externalLink': 'External Link',
+  'basic.lockScreen': 'Lock Screen',
+  'basic.dynamicModel': 'Online Form',
+  'basic.dynamicDictionary': 'Online Dictionary',
+  'basic.dynamicDataReport': 'Online Report',
+  'basic.dynamicPortal': 'Online Portal',
+};
+
+let toTaiwan: ((text: string) => string) | null = null;
+
+/**
+ * Corrections of the converter's output to the words Taiwan uses in a console (the same as the
+ * phrases of web/src/locales/zh-TW.overrides.json): OpenCC's twp turns 权限 into 許可權 and 类型
+ * into 型別, which read as "licence right" and "data type" here.
+ */
+export const TAIWAN_PHRASES: Readonly<Record<string, string>> = {
+  許可權: '權限',
+  型別: '類型',
+  賬號: '帳號',
+  賬戶: '帳戶',
+};
+
+/** Simplified Chinese → Taiwan Chinese with Taiwan phrases (OpenCC cn → twp, then TAIWAN_PHRASES). */
+export function taiwanChinese(text: string): string {
+  const convert = toTaiwan ?? OpenCC.Converter({ from: 'cn', to: 'twp' });
+  toTaiwan = convert;
+  let out = convert(text);
+  for (const [from, to] of Object.entries(TAIWAN_PHRASES)) out = out.split(from).join(to);
+  return out;
+}
+
+/** The names set on menus in one language, by menu id. */
+export async function storedMenuNames(
+  db: DbOrTx,
+  ids: string[],
+  languages: readonly MenuLanguage[] = MENU_LANGUAGES,
+): Promise<Map<string, Partial<Record<MenuLanguage, string>>>> {
+  const names = new Map<string, Partial<Record<MenuLanguage, string>>>();
+  if (ids.length === 0) return names;
+  const rows = await db
+    .select()
+    .from(moduleNames)
+    .where(and(inArray(moduleNames.moduleId, ids), inArray(moduleNames.language, [...languages])));
+  for (const row of rows) {
+    const entry = names.get(row.moduleId) ?? {};
+    entry[row.language as MenuLanguage] = row.fullName;
+    names.set(row.moduleId, entry);
+  }
+  return names;
+}
+
+/** The menus with their names in `language` (zh-CN: unchanged). */
+export async function translateMenus<T extends { id: string; enCode: string; fullName: string }>(
+  db: DbOrTx,
+  menus: T[],
+  language: 'zh-CN' | MenuLanguage,
+): Promise<T[]> {
+  if (language === 'zh-CN' || menus.length === 0) return menus;
+  const stored = await storedMenuNames(
+    db,
+    menus.map((m) => m.id),
+    [language],
+  );
+  return menus.map((menu) => {
+    const name =
+      stored.get(menu.id)?.[language] ||
+      (language === 'en-US' ? BUILT_IN_ENGLISH[menu.enCode] : taiwanChinese(menu.fullName)) ||
+      menu.fullName;
+    return name === menu.fullName ? menu : { ...menu, fullName: name };
+  });
+}
+
+/**
+ * Writes a menu's names in the other languages: a non-empty name is kept, an empty one removed
+ * (the built-in English or the converted Taiwan name then applies). Runs in the menu's transaction.
+ */
+export async function saveMenuNames(
+  tx: DbOrTx,
+  moduleId: string,
+  names: Partial<Record<MenuLanguage, string | null | undefined>> | undefined,
+): Promise<void> {
+  if (!names) return;
+  for (const language of MENU_LANGUAGES) {
+    if (!(language in names)) continue;
+    const fullName = names[language]?.trim() ?? '';
+    await tx
+      .delete(moduleNames)
+      .where(and(eq(moduleNames.moduleId, moduleId), eq(moduleNames.language, language)));
+    if (fullName) await tx.insert(moduleNames).values({ moduleId, language, fullName });
+  }
+}
+
+/** A menu's names as the menu form shows them: what is set, '' where the default applies. */
+export async function menuNamesOf(db: DbOrTx, moduleId: string): Promise<Record<MenuLanguage, string>> {
+  const stored = (await storedMenuNames(db, [moduleId])).get(moduleId) ?? {};
+  return { 'zh-TW': stored['zh-TW'] ?? '', 'en-US': stored['en-US'] ?? '' };
+}
