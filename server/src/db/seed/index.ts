@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { newId } from '../../core/ids.js';
 import { hashPassword } from '../../core/passwords.js';
 import { SYS_CONFIG_DEFAULTS } from '../../modules/system/sysConfig/defaults.js';
+import { seedDemoDesigns } from '../../modules/visualdev/seed.js';
 import type { Db } from '../client.js';
 import { sysConfig, systems, users } from '../schema/index.js';
 import { seedAreas } from './areas.js';
@@ -65,6 +66,7 @@ export async function seedDatabase(
         sortCode: 0,
       });
       await seedMenus(tx, main.id);
+      await seedDemoDesigns(tx);
     }
 
     const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.account, ADMIN_ACCOUNT));

@@ -18,6 +18,7 @@ import {
   userRelations,
   visualDevs,
 } from '../../db/schema/index.js';
+import { DEMO_GENERATED_MODULE_IDS } from '../../db/seed/menus.js';
 import { GENERATED_SCHEMA } from './ddl.js';
 
 let database: TestDatabase;
@@ -406,6 +407,26 @@ describe('generated pages (/api/visualdev/OnlineDev)', () => {
     // An unreleased design has no runtime.
     const draft = await createDesign();
     expect((await send('POST', `${ONLINE}/${draft.id}/List`, {})).msg).toContain('尚未发布');
+  });
+
+  it('the seeded menu 请假申请 (type 3) opens a released design that takes records', async () => {
+    const modelId = DEMO_GENERATED_MODULE_IDS.leaveApply;
+    const config = await send<{ fullName: string }>('GET', `${ONLINE}/${modelId}/Config`);
+    expect(config.data.fullName).toBe('请假申请');
+    const added = await send('POST', `${ONLINE}/${modelId}`, {
+      data: JSON.stringify({
+        leaveType: 'sick',
+        days: 1.5,
+        startDate: Date.now(),
+        endDate: Date.now(),
+        reason: '发烧',
+      }),
+    });
+    expect(added.code, added.msg).toBe(200);
+    const list = await send<{ list: Record<string, unknown>[] }>('POST', `${ONLINE}/${modelId}/List`, {
+      queryJson: JSON.stringify({ leaveType: 'sick' }),
+    });
+    expect(list.data.list[0]).toMatchObject({ leaveType: '病假', days: 1.5, reason: '发烧' });
   });
 
   it('serves the released copy, not the draft, and the draft to previews', async () => {
