@@ -138,3 +138,113 @@ export interface BigDataRow {
   description: string | null;
   creatorTime: number;
 }
+
+// ----- extend/projectGantt -----
+
+const ganttTime = (label: string) =>
+  z.coerce.number(`请选择${label}`).int(`请选择${label}`).min(1, `请选择${label}`);
+const ganttCommon = {
+  fullName: z.string({ message: '请输入名称' }).trim().min(1, '请输入名称').max(100, '名称最多为100个字符'),
+  startTime: ganttTime('开始时间'),
+  endTime: ganttTime('结束时间'),
+  timeLimit: z.coerce
+    .number('工期应为整数')
+    .int('工期应为整数')
+    .min(0, '工期不能为负')
+    .max(3650, '工期最多3650天')
+    .default(0),
+  schedule: z.coerce
+    .number('完成进度应为0到100')
+    .int('完成进度应为0到100')
+    .min(0, '完成进度应为0到100')
+    .max(100, '完成进度应为0到100')
+    .default(0),
+  signColor: z
+    .string()
+    .trim()
+    .regex(/^(#[0-9a-fA-F]{6})?$/, '标记颜色应为 #RRGGBB')
+    .optional()
+    .default(''),
+  /** Comma-joined user ids. */
+  managerIds: z
+    .string()
+    .trim()
+    .max(2000, '负责人过多')
+    .optional()
+    .default('')
+    .transform((text) => [
+      ...new Set(
+        text
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean),
+      ),
+    ]),
+  description: z.string().trim().max(500, '说明最多为500个字符').optional().default(''),
+  version: z.coerce.number().int().min(0).optional(),
+};
+const endAfterStart = (body: { startTime: number; endTime: number }) => body.endTime >= body.startTime;
+const END_MESSAGE = { message: '结束时间不能早于开始时间', path: ['endTime'] };
+
+/** POST/PUT /api/extend/ProjectGantt */
+export const ProjectBody = z
+  .object({
+    ...ganttCommon,
+    enCode: z.string().trim().max(50, '编码最多为50个字符').optional().default(''),
+    state: z.coerce
+      .number()
+      .pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], '状态应为1进行中、2已完成或3已暂停'))
+      .default(1),
+  })
+  .refine(endAfterStart, END_MESSAGE);
+export type ProjectBody = z.infer<typeof ProjectBody>;
+
+/** POST/PUT /api/extend/ProjectGantt/Task: parentId is the project (top level) or one of its tasks. */
+export const ProjectTaskBody = z
+  .object({
+    ...ganttCommon,
+    projectId: z.string({ message: '请选择项目' }).trim().min(1, '请选择项目').max(64),
+    parentId: z.string().trim().max(64).optional().default(''),
+  })
+  .refine(endAfterStart, END_MESSAGE);
+export type ProjectTaskBody = z.infer<typeof ProjectTaskBody>;
+
+export interface GanttManager {
+  id: string;
+  realName: string;
+  account: string;
+}
+
+export interface ProjectRow {
+  id: string;
+  enCode: string;
+  fullName: string;
+  startTime: number;
+  endTime: number;
+  timeLimit: number;
+  schedule: number;
+  state: number;
+  signColor: string;
+  managerIds: string;
+  managersInfo: GanttManager[];
+  description: string;
+  creatorTime: number;
+  version: number;
+}
+
+export interface ProjectTaskNode {
+  id: string;
+  projectId: string;
+  parentId: string;
+  fullName: string;
+  startTime: number;
+  endTime: number;
+  timeLimit: number;
+  schedule: number;
+  signColor: string;
+  managerIds: string;
+  managersInfo: GanttManager[];
+  description: string;
+  version: number;
+  children: ProjectTaskNode[];
+}
