@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { Button, Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Space, Spin, Steps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,13 +12,16 @@ import {
 } from '../../widgets/designer/column-data';
 import { FormDesigner } from '../../widgets/designer/form-designer';
 import { ListDesigner } from '../../widgets/designer/list-designer';
+import type { DesignColumns } from '../../widgets/designer/properties';
 import { type DesignerForm, designProblems, emptyForm, toDesignerForm } from '../../widgets/designer/state';
+import { needsVModel } from '../../widgets/designer/templates';
 import { DictionarySelect } from '../../widgets/dictionary-select/dictionary-select';
-import type { FormSchema } from '../../widgets/form/types';
+import type { FormField, FormSchema } from '../../widgets/form/types';
 import {
   type DesignTable,
   fetchDataSources,
   fetchDesign,
+  fetchTableFields,
   saveDesign,
   type VisualDev,
   type VisualDevForm,
@@ -54,6 +57,34 @@ function readForm(text: string | null | undefined): DesignerForm {
   }
 }
 
+/** Labels of fields whose vModel is not a column of their table (chosen tables only). */
+function notColumns(fields: FormField[], columns: DesignColumns): string[] {
+  const out: string[] = [];
+  const visit = (list: FormField[], table: string | null) => {
+    for (const field of list) {
+      const config = field.__config__;
+      if (config.jnpfKey === 'table') {
+        const name = config.tableName ? String(config.tableName) : '';
+        const sub = columns.subTables.find((item) => item.table === name);
+        if (!sub) out.push(String(config.label ?? ''));
+        visit(config.children ?? [], name);
+        continue;
+      }
+      if (needsVModel(field) && field.__vModel__) {
+        const allowed =
+          table === null
+            ? columns.main
+            : (columns.subTables.find((item) => item.table === table)?.columns ?? []);
+        if (allowed.length > 0 && !allowed.includes(field.__vModel__))
+          out.push(String(config.label ?? field.__vModel__));
+      }
+      visit(config.children ?? [], table);
+    }
+  };
+  visit(fields, null);
+  return out;
+}
+
 /**
  * The full-screen designer of one design (onlineDev/webDesign): basic settings and tables, the
  * form designer, the list designer (form + list designs). Save sends the whole record.
@@ -86,6 +117,30 @@ export default function DesignEditor({ id, onClose }: { id: string | null; onClo
     retry: false,
   });
   const [rest, setRest] = useState<Partial<VisualDev>>({});
+  const chosen = tables.filter((table) => table.table);
+  const tableFields = useQueries({
+    queries: chosen.map((table) => ({
+      queryKey: [...webDesignKeys.tables(dbLinkId), 'fields', table.table],
+      queryFn: () => fetchTableFields(dbLinkId, table.table),
+    })),
+  });
+  /** With chosen tables, the columns each field's vModel is picked from (forms.md 1.2). */
+  const columns: DesignColumns | null =
+    chosen.length === 0
+      ? null
+      : {
+          main:
+            tableFields[chosen.findIndex((table) => table.typeId === '1')]?.data?.map(
+              (field) => field.field,
+            ) ?? [],
+          subTables: chosen
+            .map((table, index) => ({ table, index }))
+            .filter(({ table }) => table.typeId === '0')
+            .map(({ table, index }) => ({
+              table: table.table,
+              columns: tableFields[index]?.data?.map((field) => field.field) ?? [],
+            })),
+        };
 
   const initialised = useRef(false);
   useEffect(() => {
@@ -137,6 +192,12 @@ export default function DesignEditor({ id, onClose }: { id: string | null; onClo
     if (tableIssue) {
       setStep(0);
       toastError(t(tableIssue));
+      return null;
+    }
+    const columnIssue = columns ? notColumns(formRef.current.fields, columns)[0] : undefined;
+    if (columnIssue) {
+      setStep(1);
+      toastError(t('problems.notColumn', { label: columnIssue }));
       return null;
     }
     const formIssue = designProblems(formRef.current)[0];
@@ -343,7 +404,7 @@ export default function DesignEditor({ id, onClose }: { id: string | null; onClo
               </div>
               {loadedForm && (
                 <div className="design-editor__pane" hidden={current !== 'form'}>
-                  <FormDesigner value={loadedForm} onChange={onFormChange} />
+                  <FormDesigner value={loadedForm} onChange={onFormChange} columns={columns} />
                 </div>
               )}
               {current === 'list' && (

@@ -20,7 +20,7 @@ import { FormRenderer } from '../form/form-renderer';
 import type { FormSchema } from '../form/types';
 import { Canvas, type CanvasApi, SLOT_ROOT } from './canvas';
 import { Palette } from './palette';
-import { PropertiesPanel } from './properties';
+import { type DesignColumns, DesignColumnsContext, PropertiesPanel } from './properties';
 import {
   type DesignerForm,
   designerReducer,
@@ -39,6 +39,8 @@ export interface FormDesignerProps {
   onChange(form: DesignerForm): void;
   /** Keys the palette offers (default: every designer key). */
   keys?: ReadonlySet<string>;
+  /** Columns of the chosen tables: vModels are then picked from them (forms.md 1.2). */
+  columns?: DesignColumns | null;
 }
 
 /**
@@ -69,7 +71,7 @@ function pointerY(event: DragMoveEvent | DragEndEvent): number | null {
  * containers (drag with dnd-kit, or click/Enter on a palette item), a property panel per key,
  * undo/redo, preview through the FormRenderer and the design as JSON.
  */
-export function FormDesigner({ value, onChange, keys }: FormDesignerProps) {
+export function FormDesigner({ value, onChange, keys, columns = null }: FormDesignerProps) {
   const { t } = useTranslation('designer');
   const [state, dispatch] = useReducer(designerReducer, value, (initial) =>
     initialState(toDesignerForm(initial)),
@@ -196,146 +198,153 @@ export function FormDesigner({ value, onChange, keys }: FormDesignerProps) {
       : '';
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: Ctrl+Z / Ctrl+Y for the whole designer
-    <div className="form-designer" onKeyDown={onKeyDown} data-testid="form-designer">
-      <DndContext
-        sensors={sensors}
-        collisionDetection={innermost}
-        onDragStart={onDragStart}
-        onDragMove={onDragMove}
-        onDragEnd={onDragEnd}
-        onDragCancel={() => {
-          setIndicator(null);
-          setDragging(null);
-        }}
-      >
-        <aside className="form-designer__palette">
-          <Palette onAdd={(key) => add(key)} keys={keys} />
-        </aside>
-        <section className="form-designer__center">
-          <div className="form-designer__toolbar">
-            <Space size={4}>
-              <Tooltip title={t('toolbar.undo')}>
+    <DesignColumnsContext.Provider value={columns}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: Ctrl+Z / Ctrl+Y for the whole designer */}
+      <div className="form-designer" onKeyDown={onKeyDown} data-testid="form-designer">
+        <DndContext
+          sensors={sensors}
+          collisionDetection={innermost}
+          onDragStart={onDragStart}
+          onDragMove={onDragMove}
+          onDragEnd={onDragEnd}
+          onDragCancel={() => {
+            setIndicator(null);
+            setDragging(null);
+          }}
+        >
+          <aside className="form-designer__palette">
+            <Palette onAdd={(key) => add(key)} keys={keys} />
+          </aside>
+          <section className="form-designer__center">
+            <div className="form-designer__toolbar">
+              <Space size={4}>
+                <Tooltip title={t('toolbar.undo')}>
+                  <Button
+                    type="text"
+                    icon={<UndoOutlined />}
+                    aria-label={t('toolbar.undo')}
+                    disabled={state.past.length === 0}
+                    onClick={() => dispatch({ type: 'undo' })}
+                  />
+                </Tooltip>
+                <Tooltip title={t('toolbar.redo')}>
+                  <Button
+                    type="text"
+                    icon={<RedoOutlined />}
+                    aria-label={t('toolbar.redo')}
+                    disabled={state.future.length === 0}
+                    onClick={() => dispatch({ type: 'redo' })}
+                  />
+                </Tooltip>
+              </Space>
+              <Space size={4}>
                 <Button
                   type="text"
-                  icon={<UndoOutlined />}
-                  aria-label={t('toolbar.undo')}
-                  disabled={state.past.length === 0}
-                  onClick={() => dispatch({ type: 'undo' })}
-                />
-              </Tooltip>
-              <Tooltip title={t('toolbar.redo')}>
-                <Button
-                  type="text"
-                  icon={<RedoOutlined />}
-                  aria-label={t('toolbar.redo')}
-                  disabled={state.future.length === 0}
-                  onClick={() => dispatch({ type: 'redo' })}
-                />
-              </Tooltip>
-            </Space>
-            <Space size={4}>
-              <Button
-                type="text"
-                icon={<EyeOutlined />}
-                onClick={() => {
-                  previewForm.resetFields();
-                  setPreview(true);
-                }}
-              >
-                {t('toolbar.preview')}
-              </Button>
-              <Button
-                type="text"
-                icon={<CodeOutlined />}
-                onClick={() => {
-                  setJson(JSON.stringify(state.form, null, 2));
-                  setJsonError(null);
-                }}
-              >
-                {t('toolbar.json')}
-              </Button>
-              <Popconfirm
-                title={t('toolbar.clearConfirm')}
-                okText={t('toolbar.ok')}
-                cancelText={t('toolbar.cancel')}
-                onConfirm={() => dispatch({ type: 'clear' })}
-              >
-                <Button type="text" danger icon={<ClearOutlined />} disabled={state.form.fields.length === 0}>
-                  {t('toolbar.clear')}
+                  icon={<EyeOutlined />}
+                  onClick={() => {
+                    previewForm.resetFields();
+                    setPreview(true);
+                  }}
+                >
+                  {t('toolbar.preview')}
                 </Button>
-              </Popconfirm>
-            </Space>
-          </div>
-          {/* biome-ignore lint/a11y/noStaticElementInteractions: a click on the empty canvas clears the selection; fields are selected by keyboard on themselves */}
-          <div
-            className="form-designer__canvas-wrap"
-            onClick={() => dispatch({ type: 'select', id: null })}
-            role="presentation"
-          >
-            <Canvas
-              fields={state.form.fields}
-              api={api}
-              gutter={Number(state.form.gutter ?? 15)}
-              labelWidth={Number(state.form.labelWidth ?? 100)}
+                <Button
+                  type="text"
+                  icon={<CodeOutlined />}
+                  onClick={() => {
+                    setJson(JSON.stringify(state.form, null, 2));
+                    setJsonError(null);
+                  }}
+                >
+                  {t('toolbar.json')}
+                </Button>
+                <Popconfirm
+                  title={t('toolbar.clearConfirm')}
+                  okText={t('toolbar.ok')}
+                  cancelText={t('toolbar.cancel')}
+                  onConfirm={() => dispatch({ type: 'clear' })}
+                >
+                  <Button
+                    type="text"
+                    danger
+                    icon={<ClearOutlined />}
+                    disabled={state.form.fields.length === 0}
+                  >
+                    {t('toolbar.clear')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            </div>
+            {/* biome-ignore lint/a11y/noStaticElementInteractions: a click on the empty canvas clears the selection; fields are selected by keyboard on themselves */}
+            <div
+              className="form-designer__canvas-wrap"
+              onClick={() => dispatch({ type: 'select', id: null })}
+              role="presentation"
+            >
+              <Canvas
+                fields={state.form.fields}
+                api={api}
+                gutter={Number(state.form.gutter ?? 15)}
+                labelWidth={Number(state.form.labelWidth ?? 100)}
+              />
+            </div>
+          </section>
+          <aside className="form-designer__properties">
+            <PropertiesPanel
+              form={state.form}
+              field={selectedField}
+              onField={(field) => state.selected && dispatch({ type: 'update', id: state.selected, field })}
+              onForm={(patch) => dispatch({ type: 'config', patch })}
+              nextId={nextId}
+              tab={tab}
+              onTab={setTab}
             />
+          </aside>
+          <DragOverlay dropAnimation={null}>
+            {dragging ? <div className="designer-drag-overlay">{draggingLabel}</div> : null}
+          </DragOverlay>
+        </DndContext>
+        <Modal
+          open={preview}
+          title={t('toolbar.previewTitle')}
+          width={state.form.popupType === 'general' ? String(state.form.generalWidth ?? '600px') : 900}
+          onCancel={() => setPreview(false)}
+          destroyOnHidden
+          footer={
+            <Space>
+              <Button onClick={() => setPreview(false)}>{t('toolbar.close')}</Button>
+              <Button type="primary" onClick={() => void previewForm.validateFields().catch(() => undefined)}>
+                {t('toolbar.validate')}
+              </Button>
+            </Space>
+          }
+        >
+          <div data-testid="designer-preview">
+            <FormRenderer schema={state.form} form={previewForm} />
           </div>
-        </section>
-        <aside className="form-designer__properties">
-          <PropertiesPanel
-            form={state.form}
-            field={selectedField}
-            onField={(field) => state.selected && dispatch({ type: 'update', id: state.selected, field })}
-            onForm={(patch) => dispatch({ type: 'config', patch })}
-            nextId={nextId}
-            tab={tab}
-            onTab={setTab}
+        </Modal>
+        <Modal
+          open={json !== null}
+          title={t('toolbar.jsonTitle')}
+          width={800}
+          onCancel={() => setJson(null)}
+          onOk={applyJson}
+          okText={t('toolbar.applyJson')}
+          cancelText={t('toolbar.cancel')}
+          destroyOnHidden
+        >
+          {jsonError && <Alert type="error" showIcon title={jsonError} style={{ marginBottom: 8 }} />}
+          <Input.TextArea
+            aria-label={t('toolbar.jsonTitle')}
+            value={json ?? ''}
+            onChange={(event) => setJson(event.target.value)}
+            autoSize={{ minRows: 16, maxRows: 28 }}
+            className="designer-json"
+            spellCheck={false}
           />
-        </aside>
-        <DragOverlay dropAnimation={null}>
-          {dragging ? <div className="designer-drag-overlay">{draggingLabel}</div> : null}
-        </DragOverlay>
-      </DndContext>
-      <Modal
-        open={preview}
-        title={t('toolbar.previewTitle')}
-        width={state.form.popupType === 'general' ? String(state.form.generalWidth ?? '600px') : 900}
-        onCancel={() => setPreview(false)}
-        destroyOnHidden
-        footer={
-          <Space>
-            <Button onClick={() => setPreview(false)}>{t('toolbar.close')}</Button>
-            <Button type="primary" onClick={() => void previewForm.validateFields().catch(() => undefined)}>
-              {t('toolbar.validate')}
-            </Button>
-          </Space>
-        }
-      >
-        <div data-testid="designer-preview">
-          <FormRenderer schema={state.form} form={previewForm} />
-        </div>
-      </Modal>
-      <Modal
-        open={json !== null}
-        title={t('toolbar.jsonTitle')}
-        width={800}
-        onCancel={() => setJson(null)}
-        onOk={applyJson}
-        okText={t('toolbar.applyJson')}
-        cancelText={t('toolbar.cancel')}
-        destroyOnHidden
-      >
-        {jsonError && <Alert type="error" showIcon title={jsonError} style={{ marginBottom: 8 }} />}
-        <Input.TextArea
-          aria-label={t('toolbar.jsonTitle')}
-          value={json ?? ''}
-          onChange={(event) => setJson(event.target.value)}
-          autoSize={{ minRows: 16, maxRows: 28 }}
-          className="designer-json"
-          spellCheck={false}
-        />
-      </Modal>
-    </div>
+        </Modal>
+      </div>
+    </DesignColumnsContext.Provider>
   );
 }
 

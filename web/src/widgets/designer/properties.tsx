@@ -15,6 +15,7 @@ import {
   Tabs,
   TreeSelect,
 } from 'antd';
+import { createContext, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dictionaryKeys, fetchTypes } from '../../features/dictionary/api';
 import { BillRuleSelect } from '../bill-rule-select/bill-rule-select';
@@ -31,10 +32,66 @@ import {
   type PropSpec,
   setPath,
 } from './prop-specs';
-import { type DesignerForm, idOf, valueFields } from './state';
+import { type DesignerForm, findField, idOf, valueFields } from './state';
 import { needsVModel, STORAGE_KEYS } from './templates';
 
 type Change = (field: FormField) => void;
+
+/** Columns of the tables a design was given (forms.md 1.2: with chosen tables a vModel is a column). */
+export interface DesignColumns {
+  main: string[];
+  subTables: { table: string; columns: string[] }[];
+}
+export const DesignColumnsContext = createContext<DesignColumns | null>(null);
+
+/** The vModel of a field: free text, or with chosen tables a column of its table. */
+function VModelInput({ field, form, onChange }: { field: FormField; form: DesignerForm; onChange: Change }) {
+  const { t } = useTranslation('designer');
+  const columns = useContext(DesignColumnsContext);
+  const label = t('props.vModel');
+  if (!columns)
+    return (
+      <Input
+        aria-label={label}
+        value={field.__vModel__ ?? ''}
+        onChange={(event) => onChange({ ...field, __vModel__: event.target.value.trim() })}
+      />
+    );
+  const parent = field.__config__.isSubTable
+    ? findField(form.fields, String(field.__config__.formId))?.parent
+    : null;
+  const table = parent?.__config__.tableName ? String(parent.__config__.tableName) : null;
+  const options = table
+    ? (columns.subTables.find((sub) => sub.table === table)?.columns ?? [])
+    : columns.main;
+  return (
+    <Select
+      aria-label={label}
+      showSearch
+      value={field.__vModel__ || undefined}
+      placeholder={t('props.chooseColumn')}
+      options={options.map((column) => ({ value: column, label: column }))}
+      onChange={(value: string) => onChange({ ...field, __vModel__: value })}
+    />
+  );
+}
+
+/** A sub-table's table: with chosen tables, one of the design's sub-tables. */
+function SubTableName({ field, onChange }: { field: FormField; onChange: Change }) {
+  const { t } = useTranslation('designer');
+  const columns = useContext(DesignColumnsContext);
+  if (!columns) return null;
+  return (
+    <Form.Item label={t('props.tableName')} required>
+      <Select
+        aria-label={t('props.tableName')}
+        value={field.__config__.tableName ? String(field.__config__.tableName) : undefined}
+        options={columns.subTables.map((sub) => ({ value: sub.table, label: sub.table }))}
+        onChange={(value: string) => onChange(setPath(field, '__config__.tableName', value))}
+      />
+    </Form.Item>
+  );
+}
 
 function PropInput({ spec, field, onChange }: { spec: PropSpec; field: FormField; onChange: Change }) {
   const { t } = useTranslation('designer');
@@ -496,6 +553,7 @@ function FieldProperties({
   nextId(): number;
 }) {
   const { t } = useTranslation('designer');
+  const columnsGiven = useContext(DesignColumnsContext) !== null;
   const config = field.__config__;
   const key = config.jnpfKey;
   const inSubTable = config.isSubTable === true;
@@ -509,11 +567,7 @@ function FieldProperties({
       </Form.Item>
       {hasVModel && (
         <Form.Item label={t('props.vModel')} required>
-          <Input
-            aria-label={t('props.vModel')}
-            value={field.__vModel__ ?? ''}
-            onChange={(event) => onChange({ ...field, __vModel__: event.target.value.trim() })}
-          />
+          <VModelInput field={field} form={form} onChange={onChange} />
         </Form.Item>
       )}
       <Form.Item label={t('props.label')}>
@@ -574,9 +628,12 @@ function FieldProperties({
         </Form.Item>
       )}
       <DefaultValueInput field={field} onChange={onChange} />
-      {(KEY_PROPS[key] ?? []).map((spec) => (
-        <PropInput key={spec.path} spec={spec} field={field} onChange={onChange} />
-      ))}
+      {key === 'table' && <SubTableName field={field} onChange={onChange} />}
+      {(KEY_PROPS[key] ?? [])
+        .filter((spec) => !(columnsGiven && spec.path === '__config__.tableName'))
+        .map((spec) => (
+          <PropInput key={spec.path} spec={spec} field={field} onChange={onChange} />
+        ))}
       {key === 'billRule' && (
         <Form.Item label={t('props.rule')} required>
           <BillRuleSelect
