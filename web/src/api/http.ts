@@ -71,6 +71,8 @@ export interface HttpClientDeps {
   defaultErrorMessage(): string;
   /** Clock for the `n` cache-busting parameter (unix seconds). */
   now?(): number;
+  /** The interface language (zh-CN, zh-TW, en-US), sent as Accept-Language: menus come back in it. */
+  language?(): string;
   fetch?: typeof fetch;
 }
 
@@ -127,6 +129,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     const headers: Record<string, string> = { 'jnpf-origin': 'pc' };
     const token = deps.getToken();
     if (token) headers.Authorization = token;
+    const language = deps.language?.();
+    if (language) headers['Accept-Language'] = language;
 
     let params = options.params;
     let body: string | FormData | undefined;

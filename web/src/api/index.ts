@@ -24,6 +24,7 @@ const clientDeps = {
   notifyError: toastError,
   onSessionExpired: (message: string) => sessionExpiredHandler(message),
   defaultErrorMessage: () => i18n.t('common:request.failed'),
+  language: () => i18n.language,
 };
 
 /** The console's HTTP client: base path /api. */

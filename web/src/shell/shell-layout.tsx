@@ -113,6 +113,20 @@ export default function ShellLayout() {
     [],
   );
 
+  // The menus come in the interface language (Accept-Language): a switch reloads them, and with them
+  // the side and top menus, tabs, breadcrumbs and home tiles.
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    const reload = () => {
+      if (!getToken()) return;
+      fetchCurrentUser()
+        .then((user) => useSession.getState().setCurrentUser(user))
+        .catch(() => undefined);
+    };
+    i18n.on('languageChanged', reload);
+    return () => i18n.off('languageChanged', reload);
+  }, [i18n]);
+
   // The layout of the Login answer (or the user's saved one) applies at sign-in; later the local choice.
   useEffect(() => {
     if (!userInfo || loginTheme === null) return;

@@ -29,7 +29,11 @@ export function TagsView({ showIcon }: { showIcon: boolean }) {
   const scroller = useRef<HTMLDivElement>(null);
   const [menu, setMenu] = useState<ContextMenuState | null>(null);
 
-  const titleOf = (view: VisitedView) => (view.titleKey ? t(view.titleKey) : (view.title ?? view.key));
+  // A menu page's tab shows the menu's current name, so a language switch renames open tabs too.
+  const titleOf = (view: VisitedView) =>
+    view.titleKey
+      ? t(view.titleKey)
+      : ((view.menuId ? findMenu(menuList, view.menuId)?.fullName : undefined) ?? view.title ?? view.key);
 
   // Keep the active tab in view (also when tabs are added or removed).
   // biome-ignore lint/correctness/useExhaustiveDependencies: views.length re-runs it on purpose

@@ -62,13 +62,15 @@ export async function fetchMenuTree(
   );
 }
 
-export function fetchMenu(id: string): Promise<MenuItem> {
-  return http.get<MenuItem>(`${MENU}/${id}`);
+export function fetchMenu(id: string): Promise<MenuItem & Pick<MenuForm, 'fullNameI18n'>> {
+  return http.get<MenuItem & Pick<MenuForm, 'fullNameI18n'>>(`${MENU}/${id}`);
 }
 
 export type MenuForm = Omit<MenuItem, 'id' | 'creatorTime' | 'lastModifyTime' | 'version'> & {
   id?: string;
   version?: number;
+  /** The menu's names in the other interface languages ('' = the default name). */
+  fullNameI18n?: { 'zh-TW': string; 'en-US': string };
 };
 
 export async function saveMenu(form: MenuForm): Promise<string> {

@@ -32,6 +32,9 @@ interface Values {
   parentId: string;
   type: number;
   fullName: string;
+  /** Names in the other interface languages (empty: built-in English / converted Taiwan Chinese). */
+  fullNameZhTw?: string;
+  fullNameEn?: string;
   enCode: string;
   icon?: string;
   urlAddress?: string;
@@ -125,6 +128,8 @@ export function MenuDialog({
           parentId: menu.parentId,
           type: menu.type,
           fullName: menu.fullName,
+          fullNameZhTw: menu.fullNameI18n?.['zh-TW'] ?? '',
+          fullNameEn: menu.fullNameI18n?.['en-US'] ?? '',
           enCode: menu.enCode,
           icon: menu.icon ?? '',
           urlAddress: menu.urlAddress ?? '',
@@ -167,6 +172,7 @@ export function MenuDialog({
       parentId: values.parentId,
       type: values.type,
       fullName: values.fullName.trim(),
+      fullNameI18n: { 'zh-TW': values.fullNameZhTw?.trim() ?? '', 'en-US': values.fullNameEn?.trim() ?? '' },
       enCode: values.enCode.trim(),
       icon: values.icon?.trim() || null,
       urlAddress: ADDRESS_TYPES.includes(values.type) ? values.urlAddress?.trim() || null : null,
@@ -243,6 +249,16 @@ export function MenuDialog({
           <Col span={12}>
             <Form.Item name="fullName" label={t('fields.fullName')} rules={nameRules(t)}>
               <Input placeholder={t('placeholders.fullName')} maxLength={Limits.nameMax} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="fullNameZhTw" label={t('fields.fullNameZhTw')} tooltip={t('hints.fullNameI18n')}>
+              <Input placeholder={t('placeholders.fullNameZhTw')} maxLength={Limits.nameMax} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="fullNameEn" label={t('fields.fullNameEn')} tooltip={t('hints.fullNameI18n')}>
+              <Input placeholder={t('placeholders.fullNameEn')} maxLength={100} />
             </Form.Item>
           </Col>
           <Col span={12}>
