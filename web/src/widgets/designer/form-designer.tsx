@@ -204,6 +204,7 @@ export function FormDesigner({ value, onChange, keys, columns = null }: FormDesi
         <DndContext
           sensors={sensors}
           collisionDetection={innermost}
+          accessibility={{ screenReaderInstructions: { draggable: t('palette.instructions') } }}
           onDragStart={onDragStart}
           onDragMove={onDragMove}
           onDragEnd={onDragEnd}
