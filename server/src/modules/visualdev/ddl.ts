@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { bigint, integer, numeric, type PgColumnBuilderBase, pgSchema, text } from 'drizzle-orm/pg-core';
 import { badRequest } from '../../core/errors.js';
@@ -95,6 +96,32 @@ export async function ensureTables(tx: DbOrTx, model: DataModel): Promise<void> 
       sql`CREATE INDEX IF NOT EXISTS ${ident(`${sub.table}_fk`)} ON ${qualified(sub.table)} (f_foreignid)`,
     );
     await addColumns(tx, sub.table, sub.fields);
+  }
+}
+
+/**
+ * Trigram indexes for the text columns a list searches by keyword (its columns and search
+ * fields), where PostgreSQL has pg_trgm (migration 0003 installs it; PGlite lacks it and scans).
+ */
+export async function ensureSearchIndexes(
+  tx: DbOrTx,
+  model: DataModel,
+  searched: ReadonlySet<string>,
+): Promise<void> {
+  const fields = model.fields.filter(
+    (f) => searched.has(f.vModel) && (f.kind === 'text' || f.kind === 'json'),
+  );
+  if (fields.length === 0) return;
+  const result = await tx.execute<{ one: number }>(
+    sql`SELECT 1 AS one FROM pg_extension WHERE extname = 'pg_trgm'`,
+  );
+  const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+  if (rows.length === 0) return;
+  for (const f of fields) {
+    const name = `${model.mainTable.slice(0, 50)}_g${createHash('md5').update(f.column).digest('hex').slice(0, 8)}`;
+    await tx.execute(
+      sql`CREATE INDEX IF NOT EXISTS ${ident(name)} ON ${qualified(model.mainTable)} USING gin (${ident(f.column)} gin_trgm_ops)`,
+    );
   }
 }
 

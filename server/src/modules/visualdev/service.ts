@@ -29,7 +29,7 @@ import {
   visualDevs,
 } from '../../db/schema/index.js';
 import type { Services } from '../../services.js';
-import { ensureTables } from './ddl.js';
+import { ensureSearchIndexes, ensureTables } from './ddl.js';
 import { type DataModel, readForm, settleTables } from './model.js';
 
 export const VisualDevMessages = {
@@ -169,6 +169,14 @@ export function jsonOf<T>(text: string | null | undefined, fallback: T): T {
   } catch {
     return fallback;
   }
+}
+
+/** The fields a list design shows or searches (columnData columnList and searchList props). */
+export function searchedFields(columnData: string): Set<string> {
+  const data = jsonOf<{ columnList?: { prop?: string }[]; searchList?: { prop?: string }[] }>(columnData, {});
+  return new Set(
+    [...(data.columnList ?? []), ...(data.searchList ?? [])].map((c) => String(c.prop ?? '')).filter(Boolean),
+  );
 }
 
 /** The type-3 menus showing a design (propertyJson.moduleId). */
@@ -335,6 +343,7 @@ export class VisualDevService {
     if (formData && body.webType !== 4) {
       const settled = settleTables(readForm(formData), jsonOf<VisualTable[]>(body.tables, []), body.fullName);
       await ensureTables(tx, settled.model);
+      await ensureSearchIndexes(tx, settled.model, searchedFields(body.columnData));
       tables = JSON.stringify(settled.tables);
       formData = JSON.stringify(settled.form);
     }
@@ -460,6 +469,7 @@ export class VisualDevService {
       const form = readForm(row.formData);
       const settled = settleTables(form, jsonOf<VisualTable[]>(row.tables, []), row.fullName);
       await ensureTables(tx, settled.model);
+      await ensureSearchIndexes(tx, settled.model, searchedFields(row.columnData));
       const [parent] = await tx
         .select()
         .from(modules)
