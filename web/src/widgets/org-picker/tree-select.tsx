@@ -33,6 +33,11 @@ interface TreePickerConfig {
   testId: string;
 }
 
+/** A form field's allowed ids (custom selection type): the tree the dialog offers, cut to them. */
+interface Limited {
+  limit?: (nodes: PickerNode[]) => PickerNode[];
+}
+
 /** A picker over one selector tree: field, 800 px dialog, keyword filter, selected pane. */
 function TreePicker({
   config,
@@ -42,7 +47,8 @@ function TreePicker({
   disabled,
   placeholder,
   allowClear = true,
-}: PickerProps & { config: TreePickerConfig }) {
+  limit,
+}: PickerProps & { config: TreePickerConfig } & Limited) {
   const { t } = useTranslation('orgPicker');
   const keys = useMemo(() => keysOf(value), [value]);
   const [open, setOpen] = useState(false);
@@ -71,7 +77,7 @@ function TreePicker({
       {open && (
         <TreePickerDialog
           config={config}
-          nodes={tree.data ?? []}
+          nodes={limit ? limit(tree.data ?? []) : (tree.data ?? [])}
           loading={tree.isFetching}
           initial={picked}
           multiple={multiple}
@@ -205,12 +211,12 @@ const GROUP: TreePickerConfig = {
 };
 
 /** Department picker (选择部门): only department nodes are taken. */
-export function DepartmentSelect(props: PickerProps) {
+export function DepartmentSelect(props: PickerProps & Limited) {
   return <TreePicker config={DEPARTMENT} {...props} />;
 }
 
 /** Position picker (选择岗位): positions under their units. */
-export function PositionSelect(props: PickerProps) {
+export function PositionSelect(props: PickerProps & Limited) {
   return <TreePicker config={POSITION} {...props} />;
 }
 

@@ -15,7 +15,15 @@ import {
 import { fetchOrganizeTree, pickerKeys } from '../../../org-picker/api';
 import { useFormRuntime } from '../../runtime';
 import type { FieldProps } from '../../types';
-import { idList, lastIdsOf, plainUsers, typedUsers, unitPath } from './values';
+import {
+  departmentLimit,
+  idList,
+  lastIdsOf,
+  plainUsers,
+  positionLimit,
+  typedUsers,
+  unitPath,
+} from './values';
 
 /*
  * The organisation fields of forms.md 2.2 over the shared pickers (widgets/org-picker) and the
@@ -68,18 +76,37 @@ export function OrganizeField(props: FieldProps) {
   );
 }
 
+/** depSelect: selectType custom offers only the departments of ableDepIds. */
 export function DepartmentField(props: FieldProps) {
+  const { field } = props;
+  const custom = field.selectType === 'custom';
+  const limit = useMemo(
+    () => (custom ? departmentLimit(field.ableDepIds) : undefined),
+    [custom, field.ableDepIds],
+  );
   return (
     <Shown readOnly={props.readOnly}>
-      <DepartmentSelect {...common(props)} value={props.value as Ids} onChange={props.onChange} />
+      <DepartmentSelect
+        {...common(props)}
+        limit={limit}
+        value={props.value as Ids}
+        onChange={props.onChange}
+      />
     </Shown>
   );
 }
 
+/** posSelect: selectType custom offers the positions of ablePosIds and of the units of ableDepIds. */
 export function PositionField(props: FieldProps) {
+  const { field } = props;
+  const custom = field.selectType === 'custom';
+  const limit = useMemo(
+    () => (custom ? positionLimit(field.ableDepIds, field.ablePosIds) : undefined),
+    [custom, field.ableDepIds, field.ablePosIds],
+  );
   return (
     <Shown readOnly={props.readOnly}>
-      <PositionSelect {...common(props)} value={props.value as Ids} onChange={props.onChange} />
+      <PositionSelect {...common(props)} limit={limit} value={props.value as Ids} onChange={props.onChange} />
     </Shown>
   );
 }

@@ -46,3 +46,40 @@ export function idList(value: unknown): string[] {
     .map((item) => (Array.isArray(item) ? item.at(-1) : item))
     .filter((id): id is string => typeof id === 'string' && id !== '');
 }
+
+/**
+ * The picker tree cut to what `allowed` accepts: an allowed node stays pickable; a node that is
+ * not allowed stays only when it leads to an allowed one, and then cannot be picked.
+ */
+export function limitTree(
+  nodes: readonly PickerNode[],
+  allowed: (node: PickerNode, ancestors: readonly PickerNode[]) => boolean,
+  ancestors: readonly PickerNode[] = [],
+): PickerNode[] {
+  return nodes.flatMap((node) => {
+    const { children: _children, ...rest } = node;
+    const children = node.children ? limitTree(node.children, allowed, [...ancestors, node]) : [];
+    const kept: PickerNode = children.length ? { ...rest, children } : { ...rest, isLeaf: true };
+    if (allowed(node, ancestors)) return [kept];
+    return children.length ? [{ ...kept, disabled: true }] : [];
+  });
+}
+
+/** depSelect custom (widgets.md 2): only the departments listed in ableDepIds. */
+export function departmentLimit(ableDepIds: unknown) {
+  const departments = new Set(idList(ableDepIds));
+  return (nodes: PickerNode[]) => limitTree(nodes, (node) => departments.has(node.id));
+}
+
+/** posSelect custom: the positions listed in ablePosIds and every position of the units in ableDepIds. */
+export function positionLimit(ableDepIds: unknown, ablePosIds: unknown) {
+  const departments = new Set(idList(ableDepIds));
+  const positions = new Set(idList(ablePosIds));
+  return (nodes: PickerNode[]) =>
+    limitTree(
+      nodes,
+      (node, ancestors) =>
+        node.type === 'position' &&
+        (positions.has(node.id) || ancestors.some((unit) => departments.has(unit.id))),
+    );
+}
