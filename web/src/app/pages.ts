@@ -25,6 +25,22 @@ export const PAGES: Record<string, PageEntry> = {
     load: () => import('../features/dictionary/dictionary-page'),
     namespaces: ['dictionary', 'widgets'],
   },
+  'systemData/dataSource': {
+    load: () => import('../features/data-source/data-source-page'),
+    namespaces: ['systemData', 'widgets'],
+  },
+  'systemData/dataModel': {
+    load: () => import('../features/data-model/data-model-page'),
+    namespaces: ['systemData', 'widgets'],
+  },
+  'systemData/dataInterface': {
+    load: () => import('../features/data-interface/data-interface-page'),
+    namespaces: ['systemData', 'widgets'],
+  },
+  'systemData/interfaceOauth': {
+    load: () => import('../features/interface-oauth/interface-oauth-page'),
+    namespaces: ['systemData', 'widgets'],
+  },
   'system/billRule': {
     load: () => import('../features/bill-rule/bill-rule-page'),
     namespaces: ['billRule', 'widgets', 'dictionary'],

@@ -1,0 +1,45 @@
+import type { DataModelField, DataModelTableBody, DataModelTableItem } from '@console/shared';
+import { http } from '../../api';
+import type { PagedAnswer } from '../../widgets/list/paged-list';
+
+export interface TableInfo {
+  tableInfo: { table: string; tableName: string };
+  tableFieldList: (DataModelField & { columnName?: string })[];
+  hasTableData: boolean;
+}
+
+export const dataModelKeys = {
+  all: ['dataModel'] as const,
+  tables: (linkId: string, keyword: string) => ['dataModel', 'tables', linkId, keyword] as const,
+  preview: (linkId: string, table: string, query: object) =>
+    ['dataModel', 'preview', linkId, table, query] as const,
+};
+
+const base = (linkId: string) => `/system/DataModel/${encodeURIComponent(linkId)}`;
+
+export const fetchTables = async (linkId: string, keyword: string) =>
+  (await http.get<{ list: DataModelTableItem[] }>(`${base(linkId)}/TableAll`, { keyword })).list;
+export const fetchTable = (linkId: string, table: string) =>
+  http.get<TableInfo>(`${base(linkId)}/Table/${encodeURIComponent(table)}`);
+export const saveTable = (
+  linkId: string,
+  body: DataModelTableBody,
+  mode: 'create' | 'update' | 'addFields',
+) =>
+  mode === 'create'
+    ? http.send(`${base(linkId)}/Table`, { method: 'POST', data: body })
+    : http.send(`${base(linkId)}/${mode === 'update' ? 'Table' : 'addFields'}`, {
+        method: 'PUT',
+        data: body,
+      });
+export const dropTable = async (linkId: string, table: string) =>
+  (await http.send(`${base(linkId)}/Table/${encodeURIComponent(table)}`, { method: 'DELETE' })).msg;
+export const previewTable = (
+  linkId: string,
+  table: string,
+  query: { field: string; keyword: string; currentPage: number; pageSize: number },
+) =>
+  http.get<PagedAnswer<Record<string, unknown>>>(
+    `${base(linkId)}/Table/${encodeURIComponent(table)}/Preview`,
+    { ...query },
+  );
