@@ -217,4 +217,26 @@ describe('designer state', () => {
     );
     expect(designProblems(state.form)).toContainEqual({ kind: 'noVModel', label: 'a' });
   });
+
+  it('joins consecutive edits of one field into one undo step', () => {
+    let state = run([{ type: 'add', key: 'comInput', label: 'a' }]);
+    const field = state.form.fields[0];
+    if (!field) throw new Error('field missing');
+    const id = String(field.__config__.formId);
+    for (const label of ['客', '客户', '客户名称'])
+      state = run(
+        [{ type: 'update', id, field: { ...field, __config__: { ...field.__config__, label } } }],
+        state,
+      );
+    expect(state.past).toHaveLength(2);
+    state = run([{ type: 'undo' }], state);
+    expect(state.form.fields[0]?.__config__.label).toBe('a');
+    // After another step, editing the field again is a step of its own.
+    state = run([{ type: 'redo' }, { type: 'select', id }], state);
+    state = run(
+      [{ type: 'update', id, field: { ...field, __config__: { ...field.__config__, label: 'b' } } }],
+      state,
+    );
+    expect(state.past).toHaveLength(3);
+  });
 });

@@ -19,6 +19,8 @@ export interface DesignerState {
   selected: string | null;
   past: DesignerForm[];
   future: DesignerForm[];
+  /** Form id of the field the last step edited: further edits of it join that step (one undo per field edit, not per keystroke). */
+  editing?: string | null;
 }
 
 export type DesignerAction =
@@ -174,15 +176,21 @@ function nextIdOf(form: DesignerForm): () => number {
 }
 
 /** Applies a change to a copy of the form; null when the change is refused (nothing happens). */
-function change(state: DesignerState, edit: (form: DesignerForm) => string | null | false): DesignerState {
+function change(
+  state: DesignerState,
+  edit: (form: DesignerForm) => string | null | false,
+  editing: string | null = null,
+): DesignerState {
   const form = structuredClone(state.form);
   const selected = edit(form);
   if (selected === false) return state;
+  const joins = editing !== null && state.editing === editing;
   return {
     form,
     selected,
-    past: [...state.past, state.form].slice(-HISTORY_LIMIT),
+    past: joins ? state.past : [...state.past, state.form].slice(-HISTORY_LIMIT),
     future: [],
+    editing,
   };
 }
 
@@ -239,26 +247,34 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
         return idOf(copy);
       });
     case 'update':
-      return change(state, (form) => {
-        const found = findField(form.fields, action.id);
-        if (!found) return false;
-        const next = structuredClone(action.field);
-        if (next.__config__.jnpfKey === 'table')
-          for (const child of next.__config__.children ?? []) adopt(child, next);
-        found.siblings[found.index] = next;
-        // Panes, grid rows and cells the property panel added carry ids past idGlobal.
-        const highest = (field: FormField): number =>
-          Math.max(Number(field.__config__.formId) || 0, ...(field.__config__.children ?? []).map(highest));
-        form.idGlobal = Math.max(form.idGlobal, highest(next));
-        return state.selected;
-      });
+      return change(
+        state,
+        (form) => {
+          const found = findField(form.fields, action.id);
+          if (!found) return false;
+          const next = structuredClone(action.field);
+          if (next.__config__.jnpfKey === 'table')
+            for (const child of next.__config__.children ?? []) adopt(child, next);
+          found.siblings[found.index] = next;
+          // Panes, grid rows and cells the property panel added carry ids past idGlobal.
+          const highest = (field: FormField): number =>
+            Math.max(Number(field.__config__.formId) || 0, ...(field.__config__.children ?? []).map(highest));
+          form.idGlobal = Math.max(form.idGlobal, highest(next));
+          return state.selected;
+        },
+        `field:${action.id}`,
+      );
     case 'config':
-      return change(state, (form) => {
-        Object.assign(form, structuredClone(action.patch));
-        return state.selected;
-      });
+      return change(
+        state,
+        (form) => {
+          Object.assign(form, structuredClone(action.patch));
+          return state.selected;
+        },
+        `form:${Object.keys(action.patch).sort().join(',')}`,
+      );
     case 'select':
-      return { ...state, selected: action.id };
+      return { ...state, selected: action.id, editing: null };
     case 'replace':
       return change(state, (form) => {
         for (const key of Object.keys(form)) delete (form as Record<string, unknown>)[key];
@@ -279,6 +295,7 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
         selected: findField(previous.fields, state.selected ?? '') ? state.selected : null,
         past: state.past.slice(0, -1),
         future: [state.form, ...state.future],
+        editing: null,
       };
     }
     case 'redo': {
@@ -289,6 +306,7 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
         selected: findField(next.fields, state.selected ?? '') ? state.selected : null,
         past: [...state.past, state.form],
         future: state.future.slice(1),
+        editing: null,
       };
     }
   }
