@@ -25,7 +25,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { loadGrants } from '../permission/grants.js';
-import { type MenuLanguage, translateMenus } from '../system/baseLang/menuNames.js';
+import { type MenuLanguage, systemNameIn, translateMenus } from '../system/baseLang/menuNames.js';
 import type { SysConfigValues } from '../system/sysConfig/defaults.js';
 
 type ModuleRow = typeof modules.$inferSelect;
@@ -171,7 +171,7 @@ export async function buildCurrentUser(
     menuList,
     routerList,
     permissionList,
-    sysConfigInfo: sysConfigInfo(config),
+    sysConfigInfo: { ...sysConfigInfo(config), sysName: systemNameIn(config.sysName, language) },
     userInfo: {
       userId: user.id,
       userAccount: user.account,

@@ -62,6 +62,19 @@ describe('menu names per language', () => {
     expect((await menusIn('zh-TW')).get('permission')?.fullName).toBe('權限管理');
   });
 
+  it('answers the system name in the asked language', async () => {
+    const nameIn = async (language: string) =>
+      (
+        await server.request<{ sysConfigInfo: { sysName: string } }>('GET', '/api/oauth/CurrentUser', {
+          token,
+          headers: { 'accept-language': language },
+        })
+      ).data.sysConfigInfo.sysName;
+    expect(await nameIn('zh-CN')).toBe('智能问答管理平台');
+    expect(await nameIn('en-US')).toBe('Intelligent Q&A Management Platform');
+    expect(await nameIn('zh-TW')).toBe('智慧問答管理平臺');
+  });
+
   it('names set on a menu win, are answered by the menu form, and an empty one restores the default', async () => {
     const id = (await menusIn()).get('system.billRule')!.id;
     const info = await server.request<MenuItem & { fullNameI18n: Record<string, string> }>(

@@ -8,6 +8,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import * as OpenCC from 'opencc-js';
 import type { DbOrTx } from '../../../db/client.js';
 import { moduleNames } from '../../../db/schema/index.js';
+import { SYS_CONFIG_DEFAULTS } from '../sysConfig/defaults.js';
 
 /** Languages a menu may have a name in besides its own (zh-CN) one. */
 export const MENU_LANGUAGES = ['zh-TW', 'en-US'] as const;
@@ -214,4 +215,17 @@ export async function saveMenuNames(
 export async function menuNamesOf(db: DbOrTx, moduleId: string): Promise<Record<MenuLanguage, string>> {
   const stored = (await storedMenuNames(db, [moduleId])).get(moduleId) ?? {};
   return { 'zh-TW': stored['zh-TW'] ?? '', 'en-US': stored['en-US'] ?? '' };
+}
+
+/** English name of the product's own system name (the web's common:appTitle). */
+export const DEFAULT_SYS_NAME_EN = 'Intelligent Q&A Management Platform';
+
+/**
+ * The system name in the interface language: Taiwan Chinese by conversion; in English the
+ * product's own name is translated, a name the administrators chose is kept as written.
+ */
+export function systemNameIn(name: string, language: 'zh-CN' | MenuLanguage): string {
+  if (language === 'zh-TW') return taiwanChinese(name);
+  if (language === 'en-US' && name === SYS_CONFIG_DEFAULTS.sysName) return DEFAULT_SYS_NAME_EN;
+  return name;
 }
