@@ -61,6 +61,22 @@ export const PAGES: Record<string, PageEntry> = {
     load: () => import('../features/common-words/common-words-page'),
     namespaces: ['commonWords', 'widgets'],
   },
+  'system/log': {
+    load: () => import('../features/system-log/log-page'),
+    namespaces: ['systemLog', 'widgets'],
+  },
+  'system/task': {
+    load: () => import('../features/system-task/task-page'),
+    namespaces: ['systemTask', 'widgets'],
+  },
+  'system/monitor': {
+    load: () => import('../features/system-monitor/monitor-page'),
+    namespaces: ['systemMonitor'],
+  },
+  'system/cache': {
+    load: () => import('../features/system-cache/cache-page'),
+    namespaces: ['systemCache', 'widgets'],
+  },
   'system/area': { load: () => import('../features/area/area-page'), namespaces: ['area', 'widgets'] },
   'system/sysConfig': {
     load: () => import('../features/sys-config/sys-config-page'),
