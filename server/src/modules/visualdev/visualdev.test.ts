@@ -439,6 +439,53 @@ describe('generated pages (/api/visualdev/OnlineDev)', () => {
     expect(preview.data.fullName).toBe('草稿名称');
   });
 
+  it('answers the design parts, the selector, form fields, group views and link lists', async () => {
+    const design = await releasedDesign({
+      columnData: JSON.stringify(sampleColumnData({ type: 3, groupField: 'level' })),
+    });
+    for (const [title, level] of [
+      ['甲', '1'],
+      ['乙', '2'],
+      ['丙', '1'],
+    ] as const)
+      await send('POST', `${ONLINE}/${design.id}`, record({ title, level }));
+    const grouped = await send<{ list: { top: boolean; title: string; children: { title: string }[] }[] }>(
+      'POST',
+      `${ONLINE}/${design.id}/List`,
+      { sidx: 'title', sort: 'asc' },
+    );
+    expect(grouped.data.list.map((g) => [g.top, g.title, g.children.map((c) => c.title)])).toEqual([
+      [true, '普通', ['丙', '甲']],
+      [true, '紧急', ['乙']],
+    ]);
+    const link = await send<{ list: unknown[] }>('POST', `${ONLINE}/${design.id}/ListLink`, {});
+    expect(link.data.list).toHaveLength(2);
+    const columnData = await send<{ columnData: string }>('GET', `${ONLINE}/${design.id}/ColumnData`);
+    expect(JSON.parse(columnData.data.columnData).groupField).toBe('level');
+    const formData = await send<{ formData: string }>('GET', `${ONLINE}/${design.id}/FormData`);
+    expect(JSON.parse(formData.data.formData).fields[0].__vModel__).toBe('title');
+    const fields = await send<{ list: { vmodel: string; label: string }[] }>(
+      'GET',
+      `${BASE}/${design.id}/FormDataFields?filterType=0`,
+    );
+    expect(fields.data.list.map((f) => f.vmodel)).toEqual([
+      'title',
+      'amount',
+      'level',
+      'applyDate',
+      'billNo',
+      'creator',
+    ]);
+    expect((await send('GET', `${BASE}/${design.id}/FormDataFields?filterType=7`)).code).toBe(400);
+    const selector = await send<{ list: { id: string; children: { id: string }[] }[] }>(
+      'GET',
+      `${BASE}/Selector?isRelease=1&webType=2`,
+    );
+    expect(selector.data.list.flatMap((g) => g.children.map((c) => c.id))).toContain(design.id);
+    expect((await send('GET', `${BASE}/Selector?isRelease=5`)).code).toBe(400);
+    expect((await send('GET', `${ONLINE}/nope/Config`)).code).toBe(400);
+  });
+
   it('exports the chosen columns as xlsx', async () => {
     const design = await releasedDesign();
     await send('POST', `${ONLINE}/${design.id}`, record({ title: '导出一', amount: 1, level: '2' }));

@@ -135,10 +135,18 @@ let toTaiwan: ((text: string) => string) | null = null;
  * into 型別, which read as "licence right" and "data type" here.
  */
 export const TAIWAN_PHRASES: Readonly<Record<string, string>> = {
+  賬號: '帳號',
   許可權: '權限',
   型別: '類型',
-  賬號: '帳號',
   賬戶: '帳戶',
+  用戶: '使用者',
+  電子郵箱: '電子郵件',
+  郵箱: '電子郵件',
+  字段: '欄位',
+  自定義: '自訂',
+  二維碼: 'QR碼',
+  條形碼: '條碼',
+  點擊: '點選',
 };
 
 /** Simplified Chinese → Taiwan Chinese with Taiwan phrases (OpenCC cn → twp, then TAIWAN_PHRASES). */
