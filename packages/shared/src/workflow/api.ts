@@ -204,3 +204,17 @@ export const FlowTaskListQuery = PageQuery.extend({
   delegateType: z.enum(['true', 'false']).optional(),
 });
 export type FlowTaskListQuery = z.output<typeof FlowTaskListQuery>;
+
+/** POST /FlowBefore/Candidates/{id}: the task payload (launch) or `{formData}` (approval). */
+export const CandidatesBody = z.looseObject({
+  flowId: z.string().max(64).optional(),
+  formData: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** POST /FlowBefore/CandidateUser/{id} */
+export const CandidateUserBody = CandidatesBody.extend({
+  nodeCode: z.string({ message: 'nodeCode：请选择节点' }).trim().min(1, '请选择节点').max(64),
+  keyword: z.string().trim().max(100).optional().default(''),
+  currentPage: z.coerce.number().int().min(1).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).optional().default(20),
+});

@@ -8,7 +8,7 @@ import {
   type TestServer,
 } from '../../../test/harness.js';
 import { flowTaskOperators, flowTaskRecords, flowTasks, messageReceipts } from '../../db/schema/index.js';
-import { approver, chain, conditionSplit, createFlow, flowUser, subFlow } from './testing.js';
+import { approver, branchSplit, chain, conditionSplit, createFlow, flowUser, subFlow } from './testing.js';
 
 let database: TestDatabase;
 let server: TestServer;
@@ -328,6 +328,102 @@ describe('launch and approve', () => {
     });
     expect(refused.code).toBe(400);
     expect(refused.msg).toContain('没有发起该流程的权限');
+  });
+});
+
+describe('parallel and chosen branches, candidates', () => {
+  it('parallel branches approved at the same moment both count; the join runs once', async () => {
+    const root = chain(
+      branchSplit('interflow', [
+        [approver('甲', [a1.id])],
+        [approver('乙', [a2.id]), approver('丙', [a3.id])],
+      ]),
+      approver('汇总', [b1.id]),
+    );
+    const { flowId } = await createFlow(server, admin, root);
+    const taskId = await launch(flowId);
+    expect((await task(taskId)).thisStep?.split(',').sort()).toEqual(['乙', '甲']);
+    const op1 = (await todoOf(a1, taskId)).id;
+    const op2 = (await todoOf(a2, taskId)).id;
+    const answers = await Promise.all([audit(a1, op1), audit(a2, op2)]);
+    expect(answers.map((a) => a.code)).toEqual([200, 200]);
+    // Branch 乙 goes on to 丙; the join waits for it.
+    expect(await todos(b1, taskId)).toHaveLength(0);
+    expect((await audit(a3, (await todoOf(a3, taskId)).id)).code).toBe(200);
+    expect(await todos(b1, taskId)).toHaveLength(1);
+  });
+
+  it('a chosen-branch split asks the approver to pick, then runs only the picked branch', async () => {
+    const split = branchSplit('branchFlow', [[approver('甲', [a1.id])], [approver('乙', [a2.id])]]);
+    const { flowId } = await createFlow(
+      server,
+      admin,
+      chain(approver('经理', [a3.id]), split, approver('汇总', [b1.id])),
+    );
+    const taskId = await launch(flowId);
+    const op = (await todoOf(a3, taskId)).id;
+    const offered = await call<{ type: number; list: { nodeId: string; isBranchFlow: boolean }[] }>(
+      a3.token,
+      'POST',
+      `/FlowBefore/Candidates/${op}`,
+      { formData: {} },
+    );
+    expect(offered.data.type).toBe(1);
+    expect(offered.data.list).toHaveLength(2);
+    const unpicked = await audit(a3, op);
+    expect(unpicked.code).toBe(400);
+    expect(unpicked.msg).toContain('请选择分支');
+    expect(await todos(a3, taskId)).toHaveLength(1);
+    const second = offered.data.list[1]?.nodeId ?? '';
+    expect((await audit(a3, op, { branchList: [second] })).code).toBe(200);
+    expect(await todos(a1, taskId)).toHaveLength(0);
+    expect((await audit(a2, (await todoOf(a2, taskId)).id)).code).toBe(200);
+    expect(await todos(b1, taskId)).toHaveLength(1);
+  });
+
+  it('a candidate node takes the handlers the submitter picks from its members', async () => {
+    const pick = approver('候选', [a1.id, a2.id], { assigneeType: 7 });
+    const { flowId } = await createFlow(server, admin, chain(pick));
+    const offered = await call<{ type: number; list: { nodeId: string; isCandidates: boolean }[] }>(
+      initiator.token,
+      'POST',
+      '/FlowBefore/Candidates/0',
+      { flowId, formData: {} },
+    );
+    expect(offered.data).toEqual({
+      type: 2,
+      list: [expect.objectContaining({ nodeId: pick.nodeId, isCandidates: true })],
+    });
+    const members = await call<{ list: { id: string }[] }>(
+      initiator.token,
+      'POST',
+      '/FlowBefore/CandidateUser/0',
+      {
+        flowId,
+        nodeCode: pick.nodeId,
+      },
+    );
+    expect(members.data.list.map((u) => u.id).sort()).toEqual([a1.id, a2.id].sort());
+    const missing = await call(initiator.token, 'POST', '/FlowTask', { flowId, formData: {} });
+    expect(missing.code).toBe(400);
+    expect(missing.msg).toBe('请选择下一节点的审批人');
+    const outside = await call(initiator.token, 'POST', '/FlowTask', {
+      flowId,
+      formData: {},
+      candidateList: { [pick.nodeId]: [b1.id] },
+    });
+    expect(outside.code).toBe(400);
+    const before = await server.services.db.select({ n: count() }).from(flowTasks);
+    expect(outside.msg).toContain('候选范围');
+    const ok = await call<{ id: string }>(initiator.token, 'POST', '/FlowTask', {
+      flowId,
+      formData: {},
+      candidateList: { [pick.nodeId]: [a2.id] },
+    });
+    expect(ok.code, ok.msg).toBe(200);
+    expect(await todos(a2, ok.data.id)).toHaveLength(1);
+    expect(await todos(a1, ok.data.id)).toHaveLength(0);
+    expect((await server.services.db.select({ n: count() }).from(flowTasks))[0]!.n).toBe(before[0]!.n + 1);
   });
 });
 

@@ -78,6 +78,7 @@ export const WorkflowMessages = {
   cannotEdit: '只有草稿、被退回或已撤回的流程可以修改后提交',
   noHandler: (node: string) => `节点“${node}”找不到审批人，且流程设置为不能提交`,
   chooseCandidates: '请选择下一节点的审批人',
+  notCandidate: '所选审批人不在该节点的候选范围内',
   chooseHandler: '请为以下节点指定审批人',
   userMissing: '所选用户不存在或已停用',
   notOwnLaunch: '只能撤回自己发起的流程',
@@ -526,6 +527,8 @@ export class WorkflowEngine {
       },
       p,
     );
+    if (p.assigneeType === 7 && handlers.length < new Set(chosen).size)
+      throw badRequest(`${real.title}：${WorkflowMessages.notCandidate}`);
     const node = await this.createNode(s, real, up);
     if (handlers.length === 0) {
       const rule = s.graph.start.properties;
@@ -540,6 +543,7 @@ export class WorkflowEngine {
           return;
         }
         handlers = chosen;
+        await this.keepChoice(s, node, chosen, 2);
       } else if (rule.errorRule === 2) handlers = rule.errorRuleUser;
       else if (rule.errorRule === 6) handlers = [s.task.creatorUserId ?? ''];
       else {
@@ -552,6 +556,7 @@ export class WorkflowEngine {
       }
       if (handlers.filter(Boolean).length === 0) throw badRequest(WorkflowMessages.noHandler(real.title));
     }
+    if (p.assigneeType === 7) await this.keepChoice(s, node, handlers, 1);
     const sequential = p.counterSign === 2;
     await s.tx.insert(flowTaskOperators).values(
       handlers.map((handleId, i) => ({
@@ -569,6 +574,31 @@ export class WorkflowEngine {
       opType: 1,
       taskNodeId: node.id,
     });
+  }
+
+  /** The submitter's choice of handlers for a node: 1 candidates, 2 exception handlers. */
+  private async keepChoice(s: Step, node: TaskNode, handlers: string[], type: 1 | 2) {
+    const valid = await s.tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, handlers), eq(users.enabledMark, 1), eq(users.deleteMark, 0)));
+    if (valid.length !== new Set(handlers).size)
+      throw badRequest(`${node.nodeName}：${WorkflowMessages.userMissing}`);
+    await s.tx
+      .insert(flowCandidates)
+      .values({
+        id: newId(),
+        taskId: s.task.id,
+        nodeCode: node.nodeCode,
+        taskNodeId: node.id,
+        handleId: s.actor,
+        candidates: handlers,
+        type,
+      })
+      .onConflictDoUpdate({
+        target: [flowCandidates.taskId, flowCandidates.nodeCode, flowCandidates.type],
+        set: { candidates: handlers, taskNodeId: node.id, handleId: s.actor, creatorTime: Date.now() },
+      });
   }
 
   /** Sub-flow node: one child task per initiator, submitted at once; async children do not hold the parent. */

@@ -122,8 +122,6 @@ export function compileFlow(root: FlowNode): FlowGraph {
   return { start, nodes, splits };
 }
 
-export const END = 'end';
-
 /** What a walk along edges reached: real nodes to activate, joins to try, and whether it ended. */
 export interface Reached {
   nodes: string[];
@@ -179,39 +177,4 @@ export function walk(
       walk(graph, branch.edge, formData, branchList, into);
   }
   return into;
-}
-
-/** The split a node's next edge opens directly (for the Candidates answer: chosen branches). */
-export function nextSplit(graph: FlowGraph, code: string): Split | undefined {
-  const node = graph.nodes.get(code);
-  const edge = node?.next;
-  while (edge?.kind === 'split') {
-    const split = graph.splits.get(edge.id);
-    if (split?.type === 'branchFlow') return split;
-    return undefined;
-  }
-  return undefined;
-}
-
-/** Real nodes directly before `code` (previous approvers for rejectStep "1"). */
-export function previousNodes(graph: FlowGraph, code: string): string[] {
-  const out: string[] = [];
-  for (const node of graph.nodes.values()) {
-    const reached = reachableIgnoringConditions(graph, node.next);
-    if (reached.includes(code)) out.push(node.code);
-  }
-  return out;
-}
-
-/** Every real node an edge may lead to next, over all branches. */
-function reachableIgnoringConditions(graph: FlowGraph, edge: Edge, seen = new Set<string>()): string[] {
-  if (edge.kind === 'node') return [edge.code];
-  if (edge.kind === 'end') return [];
-  const key = `${edge.kind}:${edge.id}`;
-  if (seen.has(key)) return [];
-  seen.add(key);
-  const split = graph.splits.get(edge.id);
-  if (!split) return [];
-  if (edge.kind === 'join') return reachableIgnoringConditions(graph, split.join, seen);
-  return split.branches.flatMap((b) => reachableIgnoringConditions(graph, b.edge, seen));
 }

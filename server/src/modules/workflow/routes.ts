@@ -1,6 +1,8 @@
 import {
   AssignBody,
   AuditBody,
+  CandidatesBody,
+  CandidateUserBody,
   ChangeBody,
   FlowTaskBody,
   FlowTaskListQuery,
@@ -20,6 +22,7 @@ import { badRequest } from '../../core/errors.js';
 import { answer, defineRoute } from '../../core/route.js';
 import type { Services } from '../../services.js';
 import { hasPermission } from '../permission/grants.js';
+import { CandidateService } from './candidates.js';
 import { WorkflowEngine, WorkflowMessages } from './engine.js';
 import { TaskLists } from './lists.js';
 import { TemplateMessages, TemplateService } from './templates.js';
@@ -59,6 +62,14 @@ export function registerWorkflowRoutes(app: FastifyInstance, services: Services)
   const engine = new WorkflowEngine(services);
   const templates = new TemplateService(services.db, engine);
   const lists = new TaskLists(services.db);
+  const candidates = new CandidateService(services.db);
+
+  /** Launching (id '0') needs the launch page; an approval, the caller's own todo (checked by the service). */
+  const assertCandidateAccess = async (id: string, session: { userId: string; isAdministrator: boolean }) => {
+    const page = id === '0' ? WorkflowPages.launch : WorkflowPages.todo;
+    if (!session.isAdministrator && !(await hasPermission(services.db, session.userId, page)))
+      throw badRequest('没有权限');
+  };
 
   // ----- templates (workFlow/flowEngine) -----
   defineRoute(app, services, {
@@ -274,6 +285,29 @@ export function registerWorkflowRoutes(app: FastifyInstance, services: Services)
         (await hasPermission(services.db, session.userId, WorkflowPages.monitor));
       if (!allowed) throw badRequest(WorkflowMessages.taskMissing);
       return lists.info(params.id, query);
+    },
+  });
+
+  defineRoute(app, services, {
+    method: 'POST',
+    url: `${BASE}/FlowBefore/Candidates/:id`,
+    access: 'session',
+    params: IdParams,
+    body: CandidatesBody,
+    handler: async ({ params, body, session }) => {
+      await assertCandidateAccess(params.id, session);
+      return candidates.candidates(params.id, session.userId, body);
+    },
+  });
+  defineRoute(app, services, {
+    method: 'POST',
+    url: `${BASE}/FlowBefore/CandidateUser/:id`,
+    access: 'session',
+    params: IdParams,
+    body: CandidateUserBody,
+    handler: async ({ params, body, session }) => {
+      await assertCandidateAccess(params.id, session);
+      return candidates.candidateUsers(params.id, session.userId, body);
     },
   });
 

@@ -109,3 +109,23 @@ export async function flowUser(server: TestServer, account: string, extra: Recor
   const token = await server.login(account, 'Passw0rd!');
   return { id, token };
 }
+
+/** A parallel (interflow) or chosen (branchFlow) split whose branches are chains of approvers. */
+export function branchSplit(type: 'interflow' | 'branchFlow', branches: TreeNode[][]): TreeNode {
+  return {
+    type: 'empty',
+    nodeId: nextId('gw'),
+    properties: {},
+    conditionType: type,
+    conditionNodes: branches.map((nodes) => {
+      const [head, ...rest] = nodes;
+      if (!head) throw new Error('a branch needs a node');
+      let tail = head;
+      for (const node of rest) {
+        tail.childNode = node;
+        tail = node;
+      }
+      return { ...head, isInterflow: type === 'interflow', isBranchFlow: type === 'branchFlow' };
+    }),
+  };
+}
