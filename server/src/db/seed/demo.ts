@@ -25,6 +25,7 @@ import {
   userRelations,
   users,
 } from '../schema/index.js';
+import { seedDemoExtend } from './demo-extend.js';
 import { seedDemoKnowledge } from './demo-knowledge.js';
 
 type RelationObjectType = 'Organize' | 'Position' | 'Role' | 'Group';
@@ -548,6 +549,11 @@ export async function seedDemo(tx: Tx, ctx: { systemId: string }): Promise<void>
     editorId: must(userIds, 'liuyang', 'user'),
     editorRoleId: must(roleIds, 'kbEditor', 'role'),
     organizeId: must(orgIds, 'QZF', 'organisation'),
+    now,
+  });
+  await seedDemoExtend(tx, {
+    managerIds: [must(userIds, 'zhangwei', 'user'), must(userIds, 'yangfan', 'user')],
+    creatorId: must(userIds, 'zhangwei', 'user'),
     now,
   });
 }

@@ -186,3 +186,35 @@ describe('extend/projectGantt', () => {
     expect(await rows()).toBe(before);
   });
 });
+
+describe('extend/projectGantt demo data', () => {
+  let demo: TestServer;
+  beforeAll(async () => {
+    demo = await startServer({ demo: true });
+  }, 120_000);
+  afterAll(async () => {
+    await demo?.close();
+  });
+
+  it('holds a project of the district with its managers and a task tree around today', async () => {
+    const token = await demo.adminToken();
+    const list = await demo.request<{ list: ProjectRow[] }>('GET', '/api/extend/ProjectGantt', { token });
+    const project = list.data.list.find((p) => p.enCode === 'SZZF-2026-01');
+    expect(project?.managersInfo.map((m) => m.realName)).toEqual(['张伟', '杨帆']);
+    expect(project!.startTime).toBeLessThan(Date.now());
+    expect(project!.endTime).toBeGreaterThan(Date.now());
+    const tasks = await demo.request<{ list: ProjectTaskNode[] }>(
+      'GET',
+      `/api/extend/ProjectGantt/${project!.id}/Task`,
+      {
+        token,
+      },
+    );
+    expect(tasks.data.list.map((t) => [t.fullName, t.children.length])).toEqual([
+      ['需求调研与方案设计', 2],
+      ['平台开发', 3],
+      ['试运行与培训', 0],
+      ['验收上线', 0],
+    ]);
+  });
+});
