@@ -26,7 +26,7 @@ import {
 } from '../../../db/schema/index.js';
 import { uniqueAs, userLabels } from '../common.js';
 import { dialectOfType } from '../dataSource/connect.js';
-import { type DataInterfaceRow, parseJsonList } from './run.js';
+import type { DataInterfaceRow } from './run.js';
 import { bindSql, checkReadOnlySql, SYSTEM_VARIABLES, type SystemVariable } from './sqlGuard.js';
 
 export const DataInterfaceMessages = {

@@ -130,8 +130,7 @@ export const postgresDialect: Dialect = {
   quote: (id) => `"${checkIdentifier(id)}"`,
   // standard_conforming_strings is on (the default since 9.1): only the quote needs doubling.
   literal: (text) => `'${text.replace(/\0/g, '').replace(/'/g, "''")}'`,
-  qualified: (schema, table) =>
-    (schema ? `"${checkIdentifier(schema)}".` : '') + `"${checkIdentifier(table)}"`,
+  qualified: (schema, table) => `${schema ? `"${checkIdentifier(schema)}".` : ''}"${checkIdentifier(table)}"`,
   columnType: (f) => {
     switch (f.dataType) {
       case 'varchar':
@@ -155,7 +154,7 @@ export const mysqlDialect: Dialect = {
   quote: (id) => `\`${checkIdentifier(id)}\``,
   literal: (text) => `'${text.replace(/\0/g, '').replace(/\\/g, '\\\\').replace(/'/g, "''")}'`,
   qualified: (schema, table) =>
-    (schema ? `\`${checkIdentifier(schema)}\`.` : '') + `\`${checkIdentifier(table)}\``,
+    `${schema ? `\`${checkIdentifier(schema)}\`.` : ''}\`${checkIdentifier(table)}\``,
   columnType: (f) => {
     switch (f.dataType) {
       case 'varchar':
