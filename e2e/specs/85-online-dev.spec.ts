@@ -116,8 +116,10 @@ describe('generated pages (menu type 3)', () => {
     ] as const;
     const userIds = await Promise.all(accounts.map(([account]) => userIdOf(admin, account)));
     const demo = await menuOf(admin, 'demo');
+    const systems = await api<{ list: { id: string; isMain: number }[] }>(admin, 'GET', '/api/system/System');
     const granted = await api(admin, 'POST', '/api/permission/Authority/Data/Batch', {
       userIds,
+      systemIds: [systems.data.list.find((s) => s.isMain === 1)!.id],
       module: [demo.id, parent.id, menu.id],
       button: buttons.data.list.map((b) => b.id),
       resource: [own.id],
