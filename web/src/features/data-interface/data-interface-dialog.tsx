@@ -32,7 +32,7 @@ interface Param {
   defaultValue?: string;
 }
 
-type Values = TailValues & {
+export type Values = TailValues & {
   categoryId?: string;
   fullName: string;
   enCode: string;
@@ -58,7 +58,7 @@ const list = <T,>(text: string | null | undefined): T[] => {
   }
 };
 
-function toValues(row: DataInterfaceItem): Partial<Values> {
+export function toValues(row: DataInterfaceItem): Partial<Values> {
   const property = (() => {
     try {
       return JSON.parse(row.propertyJson || '{}') as { countSql?: string };
@@ -91,7 +91,7 @@ function toValues(row: DataInterfaceItem): Partial<Values> {
   };
 }
 
-function toBody(v: Values, version: number | undefined): DataInterfaceForm {
+export function toBody(v: Values, version: number | undefined): DataInterfaceForm {
   return {
     categoryId: v.categoryId ?? '',
     fullName: v.fullName.trim(),
