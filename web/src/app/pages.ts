@@ -77,6 +77,7 @@ export const PAGES: Record<string, PageEntry> = {
     load: () => import('../features/system-cache/cache-page'),
     namespaces: ['systemCache', 'widgets'],
   },
+  'system/icons': { load: () => import('../features/system-icons/icons-page'), namespaces: ['systemIcons'] },
   'system/area': { load: () => import('../features/area/area-page'), namespaces: ['area', 'widgets'] },
   'system/sysConfig': {
     load: () => import('../features/sys-config/sys-config-page'),
