@@ -3,6 +3,7 @@ import { lt } from 'drizzle-orm';
 import { OutboundError, outboundFetch, readText } from '../../../core/outbound.js';
 import { timeTaskLogs } from '../../../db/schema/index.js';
 import type { Services } from '../../../services.js';
+import { runDataInterface } from '../../systemData/dataInterface/run.js';
 import { LogService } from '../log/service.js';
 
 /** What a run reports: its description in the task log. A thrown error is a failed run. */
@@ -74,18 +75,43 @@ async function httpRequest(content: TaskExecuteContent): Promise<string> {
 }
 
 /** Runs one task's action; resolves with the log's description or rejects with the reason it failed. */
+/** Calls the data interface with the task's parameter values, as the task's creator. */
+async function callInterface(
+  services: Services,
+  content: TaskExecuteContent,
+  userId: string | null,
+): Promise<string> {
+  const params = Object.fromEntries(
+    (content.parameter ?? []).map((parameter) => [
+      parameter.field,
+      parameter.value ?? parameter.defaultValue ?? '',
+    ]),
+  );
+  const result = await runDataInterface(
+    services,
+    content.interfaceId ?? '',
+    params,
+    userId ? { userId } : null,
+  );
+  const name = content.interfaceName || content.interfaceId;
+  if (Array.isArray(result)) return `数据接口“${name}”返回${result.length}行`;
+  const text = JSON.stringify(result) ?? '';
+  return `数据接口“${name}”返回：${text.length > ANSWER_EXCERPT ? `${text.slice(0, ANSWER_EXCERPT)}…` : text}`;
+}
+
 export async function runAction(
   services: Services,
-  task: { executeType: string; content: TaskExecuteContent },
+  task: { executeType: string; content: TaskExecuteContent; creatorUserId: string | null },
 ): Promise<string> {
   try {
+    if (task.executeType === '1') return await callInterface(services, task.content, task.creatorUserId);
     if (task.executeType === '4') return await httpRequest(task.content);
     if (task.executeType === '3') {
       const method = findTaskMethod(task.content.localHostTaskId ?? '');
       if (!method) throw new Error(`本地任务“${task.content.localHostTaskId}”不存在`);
       return await method.run(services);
     }
-    throw new Error('调用数据接口的任务尚不可用');
+    throw new Error(`未知的执行类型：${task.executeType}`);
   } catch (error) {
     if (error instanceof OutboundError) throw new Error(error.message);
     throw error;

@@ -145,7 +145,11 @@ export class TaskScheduler {
     let description: string;
     try {
       const content = TaskExecuteContent.parse(JSON.parse(task.executeContent));
-      description = await runAction(this.services, { executeType: task.executeType, content });
+      description = await runAction(this.services, {
+        executeType: task.executeType,
+        content,
+        creatorUserId: task.creatorUserId,
+      });
     } catch (error) {
       runResult = 1;
       description = (error as Error).message || String(error);

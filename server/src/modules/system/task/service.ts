@@ -13,7 +13,7 @@ import { newId } from '../../../core/ids.js';
 import { updateVersioned } from '../../../core/versioned.js';
 import type { Db, DbOrTx } from '../../../db/client.js';
 import { keywordMatch, listOrder, selectPage } from '../../../db/query.js';
-import { timeTaskLogs, timeTasks } from '../../../db/schema/index.js';
+import { dataInterfaces, timeTaskLogs, timeTasks } from '../../../db/schema/index.js';
 import { uniqueAs } from '../dictionary/service.js';
 import { findTaskMethod } from './actions.js';
 import { checkSchedule, nextRun, parseCron } from './cron.js';
@@ -34,7 +34,7 @@ export const TaskMessages = {
   methodRequired: '请选择本地任务',
   unknownMethod: (id: string) => `本地任务“${id}”不存在`,
   parameterRequired: (name: string) => `请填写参数“${name}”的值`,
-  interfaceUnavailable: '调用数据接口的任务尚不可用，请选择HTTP请求或本地任务',
+  interfaceMissing: '数据接口不存在，请重新选择',
 } as const;
 
 type Row = typeof timeTasks.$inferSelect;
@@ -72,7 +72,13 @@ export function parseExecuteContent(executeType: string, text: string, now = Dat
     if (!findTaskMethod(content.localHostTaskId))
       throw badRequest(TaskMessages.unknownMethod(content.localHostTaskId));
   } else {
-    throw badRequest(TaskMessages.interfaceUnavailable);
+    if (!content.interfaceId) throw badRequest(TaskMessages.interfaceRequired);
+    for (const parameter of content.parameter ?? []) {
+      const required = parameter.required === true || Number(parameter.required) === 1;
+      const value = parameter.value ?? parameter.defaultValue;
+      if (required && (value === undefined || value === null || value === ''))
+        throw badRequest(TaskMessages.parameterRequired(parameter.fieldName || parameter.field));
+    }
   }
   const window = { startTime: content.startTime, endTime: content.endTime ?? null };
   checkSchedule(content.cron, window, now);
@@ -159,8 +165,20 @@ export class TaskService {
     };
   }
 
+  /** A data-interface task names an interface that exists. */
+  private async checkInterface(parsed: ParsedTask, executeType: string): Promise<void> {
+    if (executeType !== '1') return;
+    const [found] = await this.db
+      .select({ id: dataInterfaces.id })
+      .from(dataInterfaces)
+      .where(eq(dataInterfaces.id, parsed.content.interfaceId ?? ''))
+      .limit(1);
+    if (!found) throw badRequest(TaskMessages.interfaceMissing);
+  }
+
   async create(body: TaskBody, userId: string, now = Date.now()): Promise<string> {
     const parsed = parseExecuteContent(body.executeType, body.executeContent, now);
+    await this.checkInterface(parsed, body.executeType);
     const id = newId();
     await this.db
       .insert(timeTasks)
@@ -171,6 +189,7 @@ export class TaskService {
 
   async update(id: string, body: TaskUpdateBody, userId: string, now = Date.now()): Promise<void> {
     const parsed = parseExecuteContent(body.executeType, body.executeContent, now);
+    await this.checkInterface(parsed, body.executeType);
     await this.db
       .transaction(async (tx) => {
         await this.get(id, tx);

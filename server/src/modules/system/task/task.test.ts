@@ -198,6 +198,49 @@ describe('scheduled tasks', () => {
     await send('DELETE', `/api/scheduletask/${failing}`);
   });
 
+  it('calls a data interface with the parameter values, and refuses a missing interface or value', async () => {
+    const categories = await send<{ list: { id: string }[] }>(
+      'GET',
+      '/api/system/DictionaryData/DataInterfaceType/Data/Selector',
+    );
+    const made = await send<{ id: string }>('POST', '/api/system/DataInterface', {
+      categoryId: categories.data.list[0]!.id,
+      fullName: '静态选项',
+      enCode: 'taskStatic',
+      dataType: 2,
+      query: JSON.stringify([{ id: 1 }, { id: 2 }]),
+    });
+    expect(made.code).toBe(200);
+    const before = await taskCount();
+    const missing = await send(
+      'POST',
+      '/api/scheduletask',
+      body({ executeType: '1' }, { interfaceId: 'nope', url: null }),
+    );
+    expect(missing).toMatchObject({ code: 400, msg: '数据接口不存在，请重新选择' });
+    const noValue = await send(
+      'POST',
+      '/api/scheduletask',
+      body(
+        { executeType: '1' },
+        { interfaceId: made.data.id, parameter: [{ field: 'kind', fieldName: '类别', required: 1 }] },
+      ),
+    );
+    expect(noValue).toMatchObject({ code: 400, msg: '请填写参数“类别”的值' });
+    expect(await taskCount()).toBe(before);
+    const id = await createTask(
+      { executeType: '1' },
+      {
+        interfaceId: made.data.id,
+        interfaceName: '静态选项',
+        parameter: [{ field: 'kind', required: 1, value: 'a' }],
+      },
+    );
+    const ran = await send<RunResult>('POST', `/api/scheduletask/${id}/Actions/Run`);
+    expect(ran.data).toMatchObject({ runResult: 0, description: '数据接口“静态选项”返回2行' });
+    await send('DELETE', `/api/scheduletask/${id}`);
+  });
+
   it('runs a local task', async () => {
     const id = await createTask({ executeType: '3' }, { localHostTaskId: 'log.retention', url: null });
     const ran = await send<RunResult>('POST', `/api/scheduletask/${id}/Actions/Run`);
