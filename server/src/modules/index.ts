@@ -4,6 +4,7 @@ import { registerCaptchaRoutes } from './captcha/routes.js';
 import { registerExtendRoutes } from './extend/routes.js';
 import { registerChunkRoutes } from './file/chunk.js';
 import { registerDownloadRoute } from './file/download.js';
+import { registerPackRoutes } from './file/pack.js';
 import { registerUploadRoutes } from './file/upload.js';
 import { registerHomeRoutes } from './home/routes.js';
 import { registerKnowledgeRoutes } from './knowledge/routes.js';
@@ -30,8 +31,8 @@ import { registerMonitorRoutes } from './system/monitor/routes.js';
 import { registerPrintDevRoutes } from './system/printDev/routes.js';
 import { registerScheduleRoutes } from './system/schedule/routes.js';
 import { registerSysConfigRoutes } from './system/sysConfig/routes.js';
-import { registerSystemDataRoutes } from './systemData/routes.js';
 import { registerTaskRoutes } from './system/task/routes.js';
+import { registerSystemDataRoutes } from './systemData/routes.js';
 import { registerVisualDevRoutes } from './visualdev/routes.js';
 import { registerWorkflowRoutes } from './workflow/routes.js';
 
@@ -52,6 +53,7 @@ export function registerModules(app: FastifyInstance, services: Services) {
   registerChunkRoutes(app, services);
   registerMessageRoutes(app, services);
   registerDownloadRoute(app, services);
+  registerPackRoutes(app, services);
   registerDictionaryRoutes(app, services);
   registerBillRuleRoutes(app, services);
   registerAreaRoutes(app, services);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -36,7 +37,8 @@ export interface DownloadRequest {
 }
 
 export interface DownloadContent {
-  body: string | Buffer;
+  /** A stream is sent as it is read (large archives). */
+  body: string | Buffer | Readable;
   contentType: string;
 }
 
