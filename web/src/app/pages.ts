@@ -87,6 +87,10 @@ export const PAGES: Record<string, PageEntry> = {
     load: () => import('../features/schedule/schedule-page'),
     namespaces: ['schedule', 'orgPicker'],
   },
+  'extend/bigData': {
+    load: () => import('../features/extend-big-data/big-data-page'),
+    namespaces: ['extendBigData', 'widgets'],
+  },
   'extend/document': {
     load: () => import('../features/extend-document/document-page'),
     namespaces: ['extendDocument', 'upload', 'orgPicker', 'widgets'],
