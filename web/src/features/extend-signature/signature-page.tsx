@@ -13,9 +13,9 @@ import './signature.css';
 const PAD_FIELD = { __vModel__: 'signature', __config__: { jnpfKey: 'sign' } } as unknown as FormField;
 
 /** The drawn PNG (a data URL) as a file for the upload route. */
-async function pngFile(dataUrl: string): Promise<File> {
-  const blob = await (await fetch(dataUrl)).blob();
-  return new File([blob], 'signature.png', { type: 'image/png' });
+function pngFile(dataUrl: string): File {
+  const bytes = Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(',') + 1)), (c) => c.charCodeAt(0));
+  return new File([bytes], 'signature.png', { type: 'image/png' });
 }
 
 /**
@@ -35,7 +35,7 @@ export default function SignaturePage() {
     if (!image) return;
     setSaving(true);
     try {
-      const uploaded = await uploadImage('signImg', await pngFile(image));
+      const uploaded = await uploadImage('signImg', pngFile(image));
       toastSuccess(await addSignImg(uploaded.name, isDefault), 1.5);
       setImage('');
       setPad((n) => n + 1);
@@ -51,14 +51,16 @@ export default function SignaturePage() {
     <div className="signature-page" data-testid="signature-page">
       <Card title={t('pad.title')}>
         <Typography.Paragraph type="secondary">{t('pad.hint')}</Typography.Paragraph>
-        <SignField
-          key={pad}
-          field={PAD_FIELD}
-          value={image}
-          onChange={(v) => setImage(String(v ?? ''))}
-          disabled={false}
-          readOnly={false}
-        />
+        <div>
+          <SignField
+            key={pad}
+            field={PAD_FIELD}
+            value={image}
+            onChange={(v) => setImage(String(v ?? ''))}
+            disabled={false}
+            readOnly={false}
+          />
+        </div>
         <Space className="signature-page__actions" wrap>
           <Checkbox checked={isDefault} onChange={(event) => setIsDefault(event.target.checked)}>
             {t('pad.default')}
