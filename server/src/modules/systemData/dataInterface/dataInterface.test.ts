@@ -367,6 +367,45 @@ function multipart(name: string, content: string) {
   return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+describe('data interfaces: who may run what', () => {
+  it('lets any signed-in user run enabled interfaces (form options) but not disabled ones, nor manage them', async () => {
+    await server.addUser('staff01', 'Passw0rd1');
+    const staff = await server.login('staff01', 'Passw0rd1');
+    const as = <T = unknown>(method: string, path: string, json?: unknown) =>
+      server.request<T>(method, path, { token: staff, json });
+    const id = await create({
+      categoryId: category,
+      fullName: '性别选项',
+      enCode: 'sexOptions',
+      dataType: 2,
+      query: '[{"id":1}]',
+    });
+    expect((await as('POST', `/api/system/DataInterface/${id}/Actions/Preview`, {})).data).toEqual([
+      { id: 1 },
+    ]);
+    await send('PUT', `/api/system/DataInterface/${id}/Actions/State`);
+    const disabled = await as('POST', `/api/system/DataInterface/${id}/Actions/Preview`, {});
+    expect(disabled.code).toBe(400);
+    expect(disabled.msg).toMatch(/已停用/);
+    // The page's holder (here the administrator) still previews it.
+    expect((await send('POST', `/api/system/DataInterface/${id}/Actions/Preview`, {})).code).toBe(200);
+    for (const [method, path] of [
+      ['GET', '/api/system/DataInterface'],
+      ['GET', `/api/system/DataInterface/${id}`],
+      ['DELETE', `/api/system/DataInterface/${id}`],
+      ['GET', `/api/system/DataInterfaceLog/${id}`],
+      ['GET', '/api/system/DataSource'],
+      ['GET', '/api/system/DataModel/0/TableAll'],
+      ['GET', '/api/system/DataModel/0/Tables/staff/Fields'],
+      ['GET', '/api/system/InterfaceOauth'],
+    ] as const)
+      expect({ path, code: (await as(method, path)).code }).toEqual({ path, code: 400 });
+    expect((await send<DataInterfaceItem>('GET', `/api/system/DataInterface/${id}`)).data.fullName).toBe(
+      '性别选项',
+    );
+  });
+});
+
 describe('interface auth (outside callers)', () => {
   it('lets a bound app call with its secret or an HMAC signature, refuses everything else, and logs each call', async () => {
     const target = await create({
