@@ -52,15 +52,14 @@ export default function IconsPage() {
             label: `${t(`themes.${value}`)} (${ICONS[value].length})`,
           }))}
         />
-        <Input.Search
+        <Input
           allowClear
+          value={keyword}
           placeholder={t('search')}
           aria-label={t('search')}
+          prefix={<AntIcons.SearchOutlined aria-hidden />}
           style={{ width: 280 }}
-          onSearch={setKeyword}
-          onChange={(e) => {
-            if (!e.target.value) setKeyword('');
-          }}
+          onChange={(e) => setKeyword(e.target.value)}
         />
       </div>
       <Alert type="info" showIcon message={t('hint')} className="icons-page__hint" />
