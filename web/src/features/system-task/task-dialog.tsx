@@ -1,19 +1,45 @@
 import { Patterns } from '@console/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Col, DatePicker, Form, Input, InputNumber, Modal, Radio, Row, Select, Switch } from 'antd';
+import {
+  Col,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Radio,
+  Row,
+  Select,
+  Switch,
+  TreeSelect,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../api/feedback';
 import {
+  fetchInterfaceSelector,
   fetchTask,
   fetchTaskMethods,
+  type InterfaceNode,
   saveTask,
   type TaskExecuteContent,
   type TaskExecuteType,
   type TaskForm,
   taskKeys,
 } from './api';
+
+type Parameter = NonNullable<TaskExecuteContent['parameter']>[number];
+
+/** The interface's declared parameters, each with the value the task passes (its default at first). */
+function parametersOf(node: InterfaceNode | undefined): Parameter[] {
+  try {
+    const list = JSON.parse(node?.requestParameters || '[]') as Parameter[];
+    return list.map((item) => ({ ...item, value: item.defaultValue ?? '' }));
+  } catch {
+    return [];
+  }
+}
 
 interface FormValues {
   fullName: string;
@@ -27,6 +53,9 @@ interface FormValues {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: string;
   localHostTaskId?: string;
+  interfaceId?: string;
+  interfaceName?: string;
+  parameter?: Parameter[];
   enabled: boolean;
   sortCode: number;
   description?: string;
@@ -49,6 +78,23 @@ export function TaskDialog({ target, onClose }: { target: { id?: string } | null
     queryFn: fetchTaskMethods,
     enabled: target !== null,
   });
+  const interfaces = useQuery({
+    queryKey: taskKeys.interfaces,
+    queryFn: fetchInterfaceSelector,
+    enabled: target !== null && executeType === '1',
+  });
+  const interfaceTree = (interfaces.data ?? []).map((category) => ({
+    value: category.id,
+    title: category.fullName,
+    selectable: false,
+    children: (category.children ?? []).map((node) => ({ value: node.id, title: node.fullName })),
+  }));
+  const pickInterface = (id: string) => {
+    const node = (interfaces.data ?? [])
+      .flatMap((category) => category.children ?? [])
+      .find((n) => n.id === id);
+    form.setFieldsValue({ interfaceName: node?.fullName ?? '', parameter: parametersOf(node) });
+  };
 
   useEffect(() => {
     if (!target?.id) {
@@ -74,6 +120,9 @@ export function TaskDialog({ target, onClose }: { target: { id?: string } | null
           method: content.method ?? 'GET',
           body: content.body ?? '',
           localHostTaskId: content.localHostTaskId ?? undefined,
+          interfaceId: content.interfaceId ?? undefined,
+          interfaceName: content.interfaceName ?? '',
+          parameter: content.parameter ?? [],
           enabled: task.enabledMark === 1,
           sortCode: task.sortCode,
           description: task.description ?? '',
@@ -99,7 +148,14 @@ export function TaskDialog({ target, onClose }: { target: { id?: string } | null
       missedRun: values.missedRun,
       ...(values.executeType === '4'
         ? { url: values.url?.trim(), method: values.method ?? 'GET', body: values.body || null }
-        : { localHostTaskId: values.localHostTaskId }),
+        : values.executeType === '1'
+          ? {
+              interfaceId: values.interfaceId,
+              interfaceName: form.getFieldValue('interfaceName') ?? '',
+              // The whole rows (field, name, type, required), not only the values the form shows.
+              parameter: form.getFieldValue('parameter') ?? [],
+            }
+          : { localHostTaskId: values.localHostTaskId }),
     };
     const body: TaskForm = {
       fullName: values.fullName.trim(),
@@ -178,12 +234,52 @@ export function TaskDialog({ target, onClose }: { target: { id?: string } | null
               <Radio.Group
                 options={[
                   { value: '4', label: t('types.4') },
+                  { value: '1', label: t('types.1') },
                   { value: '3', label: t('types.3') },
                 ]}
               />
             </Form.Item>
           </Col>
-          {executeType === '3' ? (
+          {executeType === '1' && (
+            <>
+              <Col span={24}>
+                <Form.Item
+                  name="interfaceId"
+                  label={t('fields.interfaceId')}
+                  rules={required(t('rules.interfaceId'))}
+                >
+                  <TreeSelect
+                    showSearch
+                    treeNodeFilterProp="title"
+                    treeDefaultExpandAll
+                    loading={interfaces.isLoading}
+                    treeData={interfaceTree}
+                    onChange={(value: string) => pickInterface(value)}
+                  />
+                </Form.Item>
+              </Col>
+              <Form.List name="parameter">
+                {(fields) =>
+                  fields.map((field) => {
+                    const parameter = form.getFieldValue(['parameter', field.name]) as Parameter;
+                    const isRequired = parameter.required === true || Number(parameter.required) === 1;
+                    return (
+                      <Col span={24} key={field.key}>
+                        <Form.Item
+                          name={[field.name, 'value']}
+                          label={parameter.fieldName || parameter.field}
+                          rules={isRequired ? [{ required: true, message: t('rules.parameter') }] : []}
+                        >
+                          <Input placeholder={parameter.field} />
+                        </Form.Item>
+                      </Col>
+                    );
+                  })
+                }
+              </Form.List>
+            </>
+          )}
+          {executeType === '1' ? null : executeType === '3' ? (
             <Col span={24}>
               <Form.Item
                 name="localHostTaskId"
