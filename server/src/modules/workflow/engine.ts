@@ -13,7 +13,7 @@ import {
   TaskStatus,
   type TransferBody,
 } from '@console/shared';
-import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { badRequest, STALE_VERSION_MESSAGE } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { Session } from '../../core/sessions.js';
@@ -33,6 +33,7 @@ import type { Services } from '../../services.js';
 import { deliverMessage } from '../message/delivery.js';
 import { membersOf, resolveAssignees } from './assignees.js';
 import { compileFlow, type FlowGraph, type RealNode, walk } from './graph.js';
+import { nextTimeout, timeoutPlan, timerDue } from './timing.js';
 
 /**
  * The workflow engine as an explicit state machine (workflow.md 1 and 3).
@@ -91,7 +92,6 @@ export const WorkflowMessages = {
   parentSuspended: '上级流程被挂起，子流程随之挂起，请先恢复上级流程',
   notFinished: '只有已结束的流程可以复活',
   changeRefused: '只有审批中或被退回的流程可以变更',
-  timerUnsupported: '定时器节点暂不支持运行',
   httpAssigneeUnsupported: '“服务”方式的审批人暂不支持',
   selfTransfer: '不能转给自己',
 } as const;
@@ -446,7 +446,13 @@ export class WorkflowEngine {
 
   // ----- moving through the graph -----
 
-  private async createNode(s: Step, real: RealNode, up: string | null, completion = 0): Promise<TaskNode> {
+  private async createNode(
+    s: Step,
+    real: RealNode,
+    up: string | null,
+    completion = 0,
+    dueTime: number | null = null,
+  ): Promise<TaskNode> {
     const [node] = await s.tx
       .insert(flowTaskNodes)
       .values({
@@ -459,6 +465,7 @@ export class WorkflowEngine {
         completion,
         counterSign: real.type === 'approver' ? real.properties.counterSign : 0,
         completeTime: completion === 1 ? Date.now() : null,
+        dueTime,
       })
       .returning();
     return node as TaskNode;
@@ -504,7 +511,10 @@ export class WorkflowEngine {
       await this.returnToStart(s);
       return;
     }
-    if (real.type === 'timer') throw badRequest(WorkflowMessages.timerUnsupported);
+    if (real.type === 'timer') {
+      await this.createNode(s, real, up, 0, timerDue(real, Date.now()));
+      return;
+    }
     if (real.type === 'subFlow') {
       await this.startSubFlows(s, real, up);
       return;
@@ -568,6 +578,7 @@ export class WorkflowEngine {
         handleId,
         waiting: sequential && i > 0 ? 1 : 0,
         sortCode: i,
+        dueTime: sequential && i > 0 ? null : this.timeoutDue(s, real),
       })),
     );
     await this.notify(s, sequential ? handlers.slice(0, 1) : handlers, `${s.task.fullName}：待您审批`, {
@@ -806,6 +817,140 @@ export class WorkflowEngine {
     }
   }
 
+  /** When the first timeout event of an operator that receives its item now is due. */
+  private timeoutDue(s: Step, real: RealNode | undefined): number | null {
+    if (!real) return null;
+    const now = Date.now();
+    const plan = timeoutPlan(
+      real,
+      s.graph.start.properties,
+      now,
+      s.task.startTime ?? now,
+      s.task.flowFormContentJson,
+    );
+    return plan ? nextTimeout(plan, 0) : null;
+  }
+
+  /** Due timer nodes and operator timeouts of running tasks (the poller's batch). */
+  async due(now: number, limit = 50) {
+    const [nodes, operators] = await Promise.all([
+      this.db
+        .select({ id: flowTaskNodes.id })
+        .from(flowTaskNodes)
+        .innerJoin(flowTasks, eq(flowTasks.id, flowTaskNodes.taskId))
+        .where(
+          and(
+            eq(flowTaskNodes.state, 0),
+            eq(flowTaskNodes.completion, 0),
+            lte(flowTaskNodes.dueTime, now),
+            eq(flowTasks.status, TaskStatus.Running),
+          ),
+        )
+        .limit(limit),
+      this.db
+        .select({ id: flowTaskOperators.id })
+        .from(flowTaskOperators)
+        .innerJoin(flowTasks, eq(flowTasks.id, flowTaskOperators.taskId))
+        .where(
+          and(
+            ne(flowTaskOperators.state, -1),
+            eq(flowTaskOperators.completion, 0),
+            eq(flowTaskOperators.waiting, 0),
+            lte(flowTaskOperators.dueTime, now),
+            eq(flowTasks.status, TaskStatus.Running),
+          ),
+        )
+        .limit(limit),
+    ]);
+    return { nodes: nodes.map((n) => n.id), operators: operators.map((o) => o.id) };
+  }
+
+  /** A timer node's time came: it passes and the flow moves on (once: its due time is cleared here). */
+  async fireTimer(taskNodeId: string): Promise<boolean> {
+    return this.run(async (tx) => {
+      const [node] = await tx.select().from(flowTaskNodes).where(eq(flowTaskNodes.id, taskNodeId));
+      if (!node) return false;
+      const task = await this.lockTask(tx, node.taskId);
+      if (task.status !== TaskStatus.Running) return false;
+      const [claimed] = await tx
+        .update(flowTaskNodes)
+        .set({ dueTime: null })
+        .where(
+          and(
+            eq(flowTaskNodes.id, node.id),
+            eq(flowTaskNodes.state, 0),
+            eq(flowTaskNodes.completion, 0),
+            lte(flowTaskNodes.dueTime, Date.now()),
+          ),
+        )
+        .returning();
+      if (!claimed) return false;
+      const s = this.step(tx, task, task.creatorUserId ?? '');
+      await this.passNode(s, claimed);
+      await this.finishStep(s);
+      return true;
+    });
+  }
+
+  /**
+   * An operator's overtime event: a notice to the handler and, at the configured count, an
+   * automatic approval; the next event is planned. The due time moves in the same guarded
+   * transaction, so each event happens once across instances.
+   */
+  async fireTimeout(operatorId: string): Promise<boolean> {
+    return this.run(async (tx) => {
+      const [op] = await tx.select().from(flowTaskOperators).where(eq(flowTaskOperators.id, operatorId));
+      if (!op) return false;
+      const task = await this.lockTask(tx, op.taskId);
+      const [current] = await tx.select().from(flowTaskOperators).where(eq(flowTaskOperators.id, operatorId));
+      if (
+        !current ||
+        task.status !== TaskStatus.Running ||
+        current.completion !== 0 ||
+        current.state === -1 ||
+        current.waiting !== 0 ||
+        current.dueTime === null ||
+        current.dueTime > Date.now()
+      )
+        return false;
+      const s = this.step(tx, task, current.handleId);
+      const real = s.graph.nodes.get(current.nodeCode);
+      const [node] = await tx.select().from(flowTaskNodes).where(eq(flowTaskNodes.id, current.taskNodeId));
+      const plan = real
+        ? timeoutPlan(
+            real,
+            s.graph.start.properties,
+            current.creatorTime,
+            task.startTime ?? current.creatorTime,
+            task.flowFormContentJson,
+          )
+        : null;
+      const fired = current.timeoutCount + 1;
+      await tx
+        .update(flowTaskOperators)
+        .set({ timeoutCount: fired, dueTime: plan ? nextTimeout(plan, fired) : null })
+        .where(eq(flowTaskOperators.id, current.id));
+      if (!plan || !node) return false;
+      if (plan.notice)
+        await this.notify(s, [current.handleId], `${task.fullName}：${current.nodeName}审批已超时`, {
+          opType: 1,
+          taskOperatorId: current.id,
+        });
+      if (plan.autoApproveAt !== null && fired >= plan.autoApproveAt) {
+        await this.handle(s, current, HandleStatus.Approve, 1);
+        await this.record(s, {
+          handleStatus: HandleStatus.Approve,
+          node,
+          operator: current,
+          opinion: { handleOpinion: '超时自动审批' },
+        });
+        await this.decide(s, node);
+        await this.finishStep(s);
+      }
+      return true;
+    });
+  }
+
   // ----- approver actions -----
 
   /** The caller's pending operator and its task, owned by this transaction. */
@@ -910,7 +1055,11 @@ export class WorkflowEngine {
       if (next) {
         await s.tx
           .update(flowTaskOperators)
-          .set({ waiting: 0, creatorTime: Date.now() })
+          .set({
+            waiting: 0,
+            creatorTime: Date.now(),
+            dueTime: this.timeoutDue(s, s.graph.nodes.get(node.nodeCode)),
+          })
           .where(eq(flowTaskOperators.id, next.id));
         await this.notify(s, [next.handleId], `${s.task.fullName}：待您审批`, {
           opType: 1,
@@ -1319,6 +1468,7 @@ export class WorkflowEngine {
         nodeCode: node.nodeCode,
         nodeName: node.nodeName,
         handleId: body.freeApproverUserId,
+        dueTime: this.timeoutDue(s, s.graph.nodes.get(node.nodeCode)),
       });
       await this.record(s, {
         handleStatus: HandleStatus.Assign,

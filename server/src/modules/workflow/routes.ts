@@ -25,6 +25,7 @@ import { hasPermission } from '../permission/grants.js';
 import { CandidateService } from './candidates.js';
 import { WorkflowEngine, WorkflowMessages } from './engine.js';
 import { TaskLists } from './lists.js';
+import { startWorkflowTimers } from './scheduler.js';
 import { TemplateMessages, TemplateService } from './templates.js';
 
 const BASE = '/api/workflow/Engine';
@@ -63,6 +64,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, services: Services)
   const templates = new TemplateService(services.db, engine);
   const lists = new TaskLists(services.db);
   const candidates = new CandidateService(services.db);
+  startWorkflowTimers(app, services, engine);
 
   /** Launching (id '0') needs the launch page; an approval, the caller's own todo (checked by the service). */
   const assertCandidateAccess = async (id: string, session: { userId: string; isAdministrator: boolean }) => {

@@ -34,13 +34,11 @@ const SORTABLE = {
 
 type Template = typeof flowTemplates.$inferSelect;
 
-/** Problems a saved flow would only show when run: nodes this engine does not run yet. */
+/** Problems a saved flow would only show when run: settings this engine does not run yet. */
 function assertRunnable(flows: NamedFlow[]) {
   flows.forEach((flow, i) => {
     const graph = compileFlow(flow.flowTemplateJson);
     for (const node of graph.nodes.values()) {
-      if (node.type === 'timer')
-        throw badRequest(`flowTemplateJson：[${i}] 节点“${node.title}”：定时器节点暂不支持运行`);
       if (node.type === 'approver' && node.properties.assigneeType === 9)
         throw badRequest(`flowTemplateJson：[${i}] 节点“${node.title}”：“服务”方式的审批人暂不支持`);
     }

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../services.js';
+import type { WorkflowEngine } from './engine.js';
+
+/**
+ * Every instance polls for due timer nodes and approval timeouts; the engine fires each in a
+ * transaction that only succeeds for the instance that still finds it due, so each timer
+ * passes and each timeout happens once.
+ */
+export function startWorkflowTimers(app: FastifyInstance, services: Services, engine: WorkflowEngine) {
+  const interval = services.config.WORKFLOW_TIMER_INTERVAL_MS;
+  if (interval === 0) return;
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const due = await engine.due(Date.now());
+      for (const id of due.nodes) await engine.fireTimer(id);
+      for (const id of due.operators) await engine.fireTimeout(id);
+    } catch (error) {
+      app.log.error({ err: error }, 'workflow timers failed; retried on the next tick');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(tick, interval);
+  timer.unref();
+  app.addHook('preClose', async () => clearInterval(timer));
+}
