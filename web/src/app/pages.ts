@@ -98,7 +98,7 @@ export const PAGES: Record<string, PageEntry> = {
   /** Generated page (menu type 3): the released online design named by the node's moduleId. */
   'basic/dynamicModel': {
     load: () => import('../features/online-dev-runtime/dynamic-model-page'),
-    namespaces: ['onlineDev', 'form', 'widgets'],
+    namespaces: ['onlineDev', 'form', 'widgets', 'importWizard'],
   },
   /** Generated dictionary page (menu type 4): the entries of the type named by the node's moduleId. */
   'basic/dynamicDictionary': {

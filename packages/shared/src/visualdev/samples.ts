@@ -127,6 +127,7 @@ export function sampleColumnData(extra: Record<string, unknown> = {}) {
     pageSize: 20,
     btnsList: [
       { value: 'add', label: '新增' },
+      { value: 'upload', label: '导入' },
       { value: 'download', label: '导出' },
       { value: 'batchRemove', label: '批量删除' },
     ],

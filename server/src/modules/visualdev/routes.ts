@@ -1,4 +1,6 @@
 import {
+  ImportListBody,
+  ImportPreviewQuery,
   OnlineBatchDeleteBody,
   OnlineDataBody,
   OnlineExportBody,
@@ -15,6 +17,8 @@ import { answer, defineRoute } from '../../core/route.js';
 import type { Services } from '../../services.js';
 import { issueDownload, registerDownload } from '../file/download.js';
 import { readUpload, withMultipart } from '../file/multipart.js';
+import { IMPORT_MAX_BYTES, ImportMessages } from '../permission/user/importExport.js';
+import { acceptUpload, exceptionFile, importRows, preview, templateFile } from './import.js';
 import { OnlineDevService } from './runtime.js';
 import { VisualDevMessages, VisualDevService } from './service.js';
 
@@ -33,6 +37,13 @@ export function registerVisualDevRoutes(app: FastifyInstance, services: Services
     body: await new VisualDevService(s).exportVdd(String(payload)),
     contentType: 'application/octet-stream',
   }));
+  const xlsxOf = (fileName: string, content: Buffer, userId: string) =>
+    issueDownload(services, {
+      kind: 'onlineDevExport',
+      fileName,
+      payload: content.toString('base64'),
+      userId,
+    });
   registerDownload('onlineDevExport', async (_s, payload) => ({
     body: Buffer.from(String(payload), 'base64'),
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -308,13 +319,84 @@ export function registerVisualDevRoutes(app: FastifyInstance, services: Services
     handler: async ({ params, body, session, req }) => {
       const access = await online.access(session, params.modelId, 'btn_export');
       const rt = await online.runtime(params.modelId);
-      const content = await online.exportXlsx(rt, access, body, req.log);
-      return issueDownload(services, {
-        kind: 'onlineDevExport',
-        fileName: `${rt.copy.fullName}.xlsx`,
-        payload: content.toString('base64'),
-        userId: session.userId,
-      });
+      return xlsxOf(
+        `${rt.copy.fullName}.xlsx`,
+        await online.exportXlsx(rt, access, body, req.log),
+        session.userId,
+      );
+    },
+  });
+
+  // ----- Import through the generic wizard (widgets.md; forms.md 5) -----
+
+  withMultipart(app, (scope) => {
+    defineRoute(scope, services, {
+      method: 'POST',
+      url: '/api/visualdev/OnlineDev/Uploader',
+      access: 'session',
+      handler: async ({ req, session }) => {
+        const file = await readUpload(req, { maxBytes: IMPORT_MAX_BYTES, extension: 'xlsx' });
+        return answer(await acceptUpload(services, session, file.content), ImportMessages.uploaded);
+      },
+    });
+  });
+
+  defineRoute(app, services, {
+    method: 'GET',
+    url: '/api/visualdev/OnlineDev/:modelId/TemplateDownload',
+    access: 'session',
+    params: ModelParams,
+    handler: async ({ params, session }) => {
+      await online.access(session, params.modelId, 'btn_import');
+      const rt = await online.runtime(params.modelId);
+      return xlsxOf(`${rt.copy.fullName}导入模板.xlsx`, await templateFile(rt), session.userId);
+    },
+  });
+
+  defineRoute(app, services, {
+    method: 'GET',
+    url: '/api/visualdev/OnlineDev/:modelId/ImportPreview',
+    access: 'session',
+    params: ModelParams,
+    query: ImportPreviewQuery,
+    handler: async ({ params, query, session }) => {
+      await online.access(session, params.modelId, 'btn_import');
+      return preview(services, await online.runtime(params.modelId), session, query.fileName);
+    },
+  });
+
+  defineRoute(app, services, {
+    method: 'POST',
+    url: '/api/visualdev/OnlineDev/:modelId/ImportData',
+    access: 'session',
+    params: ModelParams,
+    body: ImportListBody,
+    handler: async ({ params, body, session }) => {
+      // Rows are added as the add button adds them.
+      await online.access(session, params.modelId, 'btn_import');
+      const access = await online.access(session, params.modelId, 'btn_add');
+      const result = await importRows(online, await online.runtime(params.modelId), access, body.list);
+      return answer(
+        result,
+        result.fnum ? ImportMessages.partly(result.snum, result.fnum) : ImportMessages.imported,
+      );
+    },
+  });
+
+  defineRoute(app, services, {
+    method: 'POST',
+    url: '/api/visualdev/OnlineDev/:modelId/ExportExceptionData',
+    access: 'session',
+    params: ModelParams,
+    body: ImportListBody,
+    handler: async ({ params, body, session }) => {
+      await online.access(session, params.modelId, 'btn_import');
+      const rt = await online.runtime(params.modelId);
+      return xlsxOf(
+        `${rt.copy.fullName}导入错误报告.xlsx`,
+        await exceptionFile(rt, body.list),
+        session.userId,
+      );
     },
   });
 }

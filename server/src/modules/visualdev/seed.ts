@@ -106,6 +106,7 @@ const LEAVE_COLUMNS = {
   pageSize: 20,
   btnsList: [
     { value: 'add', label: '新增' },
+    { value: 'upload', label: '导入' },
     { value: 'download', label: '导出' },
   ],
   columnBtnsList: [

@@ -486,6 +486,64 @@ describe('generated pages (/api/visualdev/OnlineDev)', () => {
     expect((await send('GET', `${ONLINE}/nope/Config`)).code).toBe(400);
   });
 
+  it('imports rows through the wizard calls: template, upload, preview, import, failed rows', async () => {
+    const design = await releasedDesign();
+    const [main] = (JSON.parse(design.tables) as { table: string }[]).map((t) => t.table);
+    const template = await send<{ name: string; url: string }>(
+      'GET',
+      `${ONLINE}/${design.id}/TemplateDownload`,
+    );
+    expect(template.code, template.msg).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(
+      Buffer.from(await (await fetch(`${server.baseUrl}${template.data.url}`)).arrayBuffer()) as never,
+    );
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual([undefined, '标题', '金额', '紧急程度', '申请日期']);
+    sheet.addRow(['导入一', 12.5, '紧急', '2026-03-01']);
+    sheet.addRow(['导入二', 'abc', '普通', '']);
+    sheet.addRow(['导入三', 1, '特急', '']);
+    const upload = async (content: Buffer) => {
+      const form = new FormData();
+      form.append('file', new Blob([content]), 'rows.xlsx');
+      const response = await fetch(`${server.baseUrl}${ONLINE}/Uploader`, {
+        method: 'POST',
+        headers: { authorization: token },
+        body: form,
+      });
+      return (await response.json()) as { code: number; msg: string; data: { name: string } };
+    };
+    expect((await upload(Buffer.from('not a workbook'))).code).toBe(400);
+    const uploaded = await upload(Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(uploaded.code, uploaded.msg).toBe(200);
+    expect((await send('GET', `${ONLINE}/${design.id}/ImportPreview?fileName=x.xlsx`)).code).toBe(400);
+    const preview = await send<{ dataRow: Record<string, string>[] }>(
+      'GET',
+      `${ONLINE}/${design.id}/ImportPreview?fileName=${uploaded.data.name}`,
+    );
+    expect(preview.data.dataRow).toHaveLength(3);
+    expect((await send('POST', `${ONLINE}/${design.id}/ImportData`, { list: [] })).code).toBe(400);
+    expect(await rowCount(main!)).toBe(0);
+    const result = await send<{
+      snum: number;
+      fnum: number;
+      failResult: { title: string; errorsInfo: string }[];
+    }>('POST', `${ONLINE}/${design.id}/ImportData`, { list: preview.data.dataRow });
+    expect(result.data).toMatchObject({ snum: 1, fnum: 2 });
+    expect(result.data.failResult.map((r) => [r.title, r.errorsInfo])).toEqual([
+      ['导入二', '金额：请输入数字'],
+      ['导入三', '紧急程度：“特急”不是可选的选项'],
+    ]);
+    expect(await rowCount(main!)).toBe(1);
+    const row = (await send<{ list: Record<string, unknown>[] }>('POST', `${ONLINE}/${design.id}/List`, {}))
+      .data.list[0];
+    expect(row).toMatchObject({ title: '导入一', amount: 12.5, level: '紧急', applyDate: '2026-03-01' });
+    const failed = await send<{ url: string }>('POST', `${ONLINE}/${design.id}/ExportExceptionData`, {
+      list: result.data.failResult,
+    });
+    expect(failed.code).toBe(200);
+  });
+
   it('exports the chosen columns as xlsx', async () => {
     const design = await releasedDesign();
     await send('POST', `${ONLINE}/${design.id}`, record({ title: '导出一', amount: 1, level: '2' }));

@@ -40,6 +40,7 @@ export function readColumnData(text: string): ColumnData {
 export const TOP_BUTTONS: Record<string, string> = {
   add: 'btn_add',
   download: 'btn_export',
+  upload: 'btn_import',
   batchRemove: 'btn_batchRemove',
 };
 export const ROW_BUTTONS: Record<string, string> = {

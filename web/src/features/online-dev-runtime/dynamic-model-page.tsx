@@ -1,4 +1,4 @@
-import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { parseFormData } from '@console/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -30,6 +30,7 @@ import { findMenu, menuIdForPath, menuProperties } from '../../shell/menu';
 import { useSession } from '../../shell/session-store';
 import { FormRenderer, submitValues } from '../../widgets/form/form-renderer';
 import type { FormSchema } from '../../widgets/form/types';
+import { ImportWizard } from '../../widgets/import-wizard';
 import { downloadUrl } from '../../widgets/list/files';
 import { PagedTable, type Paging } from '../../widgets/list/paged-table';
 import { useButtonPermission } from '../../widgets/list/permission';
@@ -162,6 +163,7 @@ function OnlineList({
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<DialogState>(null);
   const [exporting, setExporting] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [saving, setSaving] = useState(false);
 
   const permissionList = useSession((state) => state.permissionList);
@@ -410,6 +412,10 @@ function OnlineList({
                 >
                   {t('actions.add')}
                 </Button>
+              ) : b.value === 'upload' ? (
+                <Button key={b.value} icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+                  {t('actions.import')}
+                </Button>
               ) : b.value === 'download' ? (
                 <Button key={b.value} icon={<DownloadOutlined />} loading={exporting} onClick={openExport}>
                   {t('actions.export')}
@@ -471,6 +477,15 @@ function OnlineList({
           {body}
         </Modal>
       )}
+      <ImportWizard
+        open={importing}
+        base={`/visualdev/OnlineDev/${encodeURIComponent(modelId)}`}
+        uploadPath="/visualdev/OnlineDev/Uploader"
+        onClose={(imported) => {
+          setImporting(false);
+          if (imported) void refresh();
+        }}
+      />
       {modalHolder}
     </div>
   );

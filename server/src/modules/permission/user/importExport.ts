@@ -48,7 +48,7 @@ export const ImportMessages = {
 export const IMPORT_MAX_BYTES = 500 * 1024;
 export const IMPORT_MAX_ROWS = 1000;
 /** What a sheet may cost to load: room for empty formatted rows and extra columns, no more. */
-const IMPORT_SHEET_LIMITS = {
+export const IMPORT_SHEET_LIMITS = {
   maxBytes: 20 * 1024 * 1024,
   maxRows: 2 * IMPORT_MAX_ROWS,
   maxCells: 2 * IMPORT_MAX_ROWS * 32,
@@ -79,7 +79,7 @@ export const USER_SHEET_COLUMNS = [
   { id: 'enabledMark', fullName: '状态' },
   { id: 'description', fullName: '说明' },
 ] as const;
-const ERRORS_COLUMN = { id: 'errorsInfo', fullName: '错误信息' } as const;
+export const ERRORS_COLUMN = { id: 'errorsInfo', fullName: '错误信息' } as const;
 
 const GENDERS: Record<string, number> = { 男: 1, 女: 2, 未知: 0, 保密: 0 };
 const GENDER_NAMES: Record<number, string> = { 1: '男', 2: '女', 0: '未知' };
@@ -95,7 +95,7 @@ const split = (value: string) =>
     .map((v) => v.trim())
     .filter(Boolean);
 
-function cellText(value: ExcelJS.CellValue): string {
+export function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === 'object') {
@@ -157,7 +157,7 @@ async function readSheet(content: Buffer): Promise<Record<string, string>[]> {
 }
 
 /** An xlsx with the columns and the rows (every text cell neutralised). */
-async function writeSheet(
+export async function writeSheet(
   name: string,
   columns: readonly { id: string; fullName: string }[],
   rows: Record<string, unknown>[],
