@@ -90,6 +90,8 @@ const ConfigSchema = z.object({
     .default(86_400_000),
   /** How often each instance looks for abandoned chunks (one instance sweeps each); 0 turns it off. */
   UPLOAD_CHUNK_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
+  /** The most a batch download (one zip of several files) may hold, in MB. */
+  PACK_DOWNLOAD_MAX_MB: z.coerce.number().int().min(1).max(100_000).default(1024),
   /** Where chunks and chunk-uploaded files are kept: a local folder, or S3-compatible storage. */
   STORAGE: z
     .enum(['local', 's3', ''])
