@@ -106,6 +106,21 @@ const ConfigSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /**
+   * Key (32 bytes as 64 hex characters or Base64) sealing stored secrets such as data-source
+   * passwords with AES-256-GCM. Without it they are stored as typed, and never answered back.
+   */
+  SECRETS_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .refine(
+      (value) =>
+        value === undefined ||
+        (/^[0-9a-f]{64}$/i.test(value) ? 32 : Buffer.from(value, 'base64').length) === 32,
+      { message: 'must be 32 bytes: 64 hex characters or Base64' },
+    ),
+  /**
    * Live sockets one user may hold on one instance (browser tabs). Opening one more sends the
    * oldest `closeSocket`: it stops without reconnecting, so a runaway client cannot pile them up.
    */

@@ -13,6 +13,7 @@ import {
   type TestServer,
 } from '../../../../test/harness.js';
 import { dbLinks } from '../../../db/schema/index.js';
+import { openSecret } from '../secrets.js';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 const MYSQL_URL = process.env.TEST_MYSQL_URL;
@@ -24,7 +25,10 @@ let token: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   // Loopback databases are reachable only because OUTBOUND_ALLOW names their ports.
-  server = await startServer({ database, env: { OUTBOUND_ALLOW: '127.0.0.1:5432,127.0.0.1:3306' } });
+  server = await startServer({
+    database,
+    env: { OUTBOUND_ALLOW: '127.0.0.1:5432,127.0.0.1:3306', SECRETS_KEY: 'ab'.repeat(32) },
+  });
   token = await server.adminToken();
 });
 afterAll(async () => {
@@ -192,7 +196,10 @@ describe('data sources', () => {
     });
     expect(edit.code).toBe(200);
     const [row] = await server.services.db.select().from(dbLinks).where(eq(dbLinks.id, created.data.id));
-    expect(row?.password).toBe('secret-pass');
+    // Sealed at rest with SECRETS_KEY, and still the same password after the edit.
+    expect(row?.password).toMatch(/^enc:v1:/);
+    expect(row?.password).not.toContain('secret-pass');
+    expect(openSecret(row!.password)).toBe('secret-pass');
     expect(row?.fullName).toBe('业务库2');
 
     const rows = async () => (await server.services.db.select({ n: count() }).from(dbLinks))[0]!.n;

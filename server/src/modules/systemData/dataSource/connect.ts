@@ -11,6 +11,7 @@ import { BizError, badRequest } from '../../../core/errors.js';
 import { checkOutboundHost, OutboundError } from '../../../core/outbound.js';
 import type { DbOrTx } from '../../../db/client.js';
 import type { DialectName } from '../dataModel/ddl.js';
+import { openSecret } from '../secrets.js';
 
 /** What a connection needs of a data source record. */
 export interface LinkTarget {
@@ -207,7 +208,8 @@ async function mysqlConnection(link: LinkTarget): Promise<Connection> {
 }
 
 /** Opens a connection to a data source (not "0"); 400 with the driver's words when it fails. */
-export async function openConnection(link: LinkTarget): Promise<Connection> {
+export async function openConnection(stored: LinkTarget): Promise<Connection> {
+  const link = { ...stored, password: openSecret(stored.password) };
   const dialect = dialectOfType(link.dbType);
   if (dialect === 'postgres') return postgresConnection(link);
   if (dialect === 'mysql') return mysqlConnection(link);

@@ -13,6 +13,7 @@ import type { Db, DbOrTx } from '../../../db/client.js';
 import { keywordMatch } from '../../../db/query.js';
 import { dataInterfaces, dbLinks } from '../../../db/schema/index.js';
 import { uniqueAs, userLabels } from '../common.js';
+import { sealSecret } from '../secrets.js';
 import { type LinkTarget, withConnection } from './connect.js';
 
 export const DataSourceMessages = {
@@ -146,7 +147,7 @@ export class DataSourceService {
     const id = newId();
     await this.db
       .insert(dbLinks)
-      .values({ id, ...this.values(body), password: body.password, creatorUserId: userId })
+      .values({ id, ...this.values(body), password: sealSecret(body.password), creatorUserId: userId })
       .catch(uniqueAs(DataSourceMessages.nameExists));
     return id;
   }
@@ -160,7 +161,7 @@ export class DataSourceService {
           tx,
           dbLinks,
           { id, version: body.version, userId },
-          { ...this.values(body), ...(body.password ? { password: body.password } : {}) },
+          { ...this.values(body), ...(body.password ? { password: sealSecret(body.password) } : {}) },
         );
       })
       .catch(uniqueAs(DataSourceMessages.nameExists));
