@@ -125,36 +125,43 @@ export function RelationFormField({ field, value, onChange, id, disabled, readOn
     ) : (
       <ReadOnlyValue />
     );
+  const box = (
+    <RelationBox
+      id={id}
+      shown={shown}
+      placeholder={field.placeholder || t('relation.placeholder')}
+      disabled={disabled}
+      clearable={field.clearable !== false}
+      onOpen={() => setOpen(true)}
+      onClear={() => onChange?.('')}
+    />
+  );
+  const popup = open && (
+    <RelationPopup
+      anchor={box}
+      title={str(field.popupTitle, t('relation.title'))}
+      popupType={str(field.popupType, 'dialog')}
+      width={str(field.popupWidth)}
+      columns={columns}
+      sourceKey={['model', modelId, relationField]}
+      load={(query) => fetchModelRows(modelId, relationField, columns, query)}
+      rowKey="id"
+      hasPage={field.hasPage !== false}
+      pageSize={typeof field.pageSize === 'number' ? field.pageSize : undefined}
+      initialKeys={recordId ? [recordId] : []}
+      onCancel={() => setOpen(false)}
+      onConfirm={(rows) => {
+        onChange?.(text(rows[0]?.id));
+        setOpen(false);
+      }}
+    />
+  );
+  // A popover opens under the field, so it wraps it.
+  if (popup && str(field.popupType) === 'popover') return popup;
   return (
     <>
-      <RelationBox
-        id={id}
-        shown={shown}
-        placeholder={field.placeholder || t('relation.placeholder')}
-        disabled={disabled}
-        clearable={field.clearable !== false}
-        onOpen={() => setOpen(true)}
-        onClear={() => onChange?.('')}
-      />
-      {open && (
-        <RelationPopup
-          title={str(field.popupTitle, t('relation.title'))}
-          popupType={str(field.popupType, 'dialog')}
-          width={str(field.popupWidth)}
-          columns={columns}
-          sourceKey={['model', modelId, relationField]}
-          load={(query) => fetchModelRows(modelId, relationField, columns, query)}
-          rowKey="id"
-          hasPage={field.hasPage !== false}
-          pageSize={typeof field.pageSize === 'number' ? field.pageSize : undefined}
-          initialKeys={recordId ? [recordId] : []}
-          onCancel={() => setOpen(false)}
-          onConfirm={(rows) => {
-            onChange?.(text(rows[0]?.id));
-            setOpen(false);
-          }}
-        />
-      )}
+      {box}
+      {popup}
     </>
   );
 }
@@ -204,40 +211,45 @@ export function PopupSelectField({ field, value, onChange, id, disabled, readOnl
         {shown.length === 0 ? '-' : multiple ? shown.map((item) => <Tag key={item}>{item}</Tag>) : shown[0]}
       </ReadOnlyValue>
     );
+  const box = (
+    <RelationBox
+      id={id}
+      shown={shown}
+      placeholder={field.placeholder || t('relation.placeholder')}
+      disabled={disabled}
+      clearable={field.clearable !== false}
+      onOpen={() => setOpen(true)}
+      onClear={() => onChange?.(multiple ? [] : '')}
+    />
+  );
+  const popup = open && (
+    <RelationPopup
+      anchor={box}
+      title={str(field.popupTitle, t('relation.title'))}
+      popupType={str(field.popupType, 'dialog')}
+      width={str(field.popupWidth)}
+      columns={columns}
+      sourceKey={['interface', interfaceId, params]}
+      load={(query) => fetchInterfaceRows(interfaceId, { propsValue, relationField, columns, params }, query)}
+      rowKey={propsValue}
+      multiple={multiple}
+      hasPage={field.hasPage !== false}
+      pageSize={typeof field.pageSize === 'number' ? field.pageSize : undefined}
+      initialKeys={keys}
+      onCancel={() => setOpen(false)}
+      onConfirm={(rows) => {
+        const picked = rows.map((row) => text(row[propsValue]));
+        onChange?.(multiple ? picked : (picked[0] ?? ''));
+        setOpen(false);
+      }}
+    />
+  );
+  // A popover opens under the field, so it wraps it.
+  if (popup && str(field.popupType) === 'popover') return popup;
   return (
     <>
-      <RelationBox
-        id={id}
-        shown={shown}
-        placeholder={field.placeholder || t('relation.placeholder')}
-        disabled={disabled}
-        clearable={field.clearable !== false}
-        onOpen={() => setOpen(true)}
-        onClear={() => onChange?.(multiple ? [] : '')}
-      />
-      {open && (
-        <RelationPopup
-          title={str(field.popupTitle, t('relation.title'))}
-          popupType={str(field.popupType, 'dialog')}
-          width={str(field.popupWidth)}
-          columns={columns}
-          sourceKey={['interface', interfaceId, params]}
-          load={(query) =>
-            fetchInterfaceRows(interfaceId, { propsValue, relationField, columns, params }, query)
-          }
-          rowKey={propsValue}
-          multiple={multiple}
-          hasPage={field.hasPage !== false}
-          pageSize={typeof field.pageSize === 'number' ? field.pageSize : undefined}
-          initialKeys={keys}
-          onCancel={() => setOpen(false)}
-          onConfirm={(rows) => {
-            const picked = rows.map((row) => text(row[propsValue]));
-            onChange?.(multiple ? picked : (picked[0] ?? ''));
-            setOpen(false);
-          }}
-        />
-      )}
+      {box}
+      {popup}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Drawer, Input, Modal, Space, Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { Button, Drawer, Input, Modal, Popover, Space, Table, type TableColumnsType } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnOption, PageQuery, Row, RowPage } from './api';
 
@@ -16,8 +16,10 @@ export function drawerSize(value: string): number | string {
 
 export interface RelationPopupProps {
   title: string;
-  /** dialog (centred), drawer, or popover (a 700 px dialog with a 300 px table). */
+  /** dialog (centred), drawer, or popover (700 px under the field, a 300 px table). */
   popupType?: string;
+  /** The field the popover opens under (popover only; without it a 700 px dialog is shown). */
+  anchor?: ReactNode;
   width?: string;
   columns: readonly ColumnOption[];
   /** Identifies the source in the query cache, e.g. ['model', modelId]. */
@@ -42,6 +44,7 @@ export interface RelationPopupProps {
 export function RelationPopup({
   title,
   popupType = 'dialog',
+  anchor,
   width,
   columns,
   sourceKey,
@@ -154,22 +157,37 @@ export function RelationPopup({
     </div>
   );
   const confirm = () => onConfirm([...chosen.values()]);
-  if (popupType === 'drawer')
+  const footer = (
+    <Space className="form-advanced__popup-footer">
+      <Button onClick={onCancel}>{t('cancel')}</Button>
+      <Button type="primary" onClick={confirm}>
+        {t('confirm')}
+      </Button>
+    </Space>
+  );
+  if (popover && anchor)
     return (
-      <Drawer
+      <Popover
         open
         title={title}
-        size={drawerSize(width || '600')}
-        onClose={onCancel}
-        footer={
-          <Space className="form-advanced__popup-footer">
-            <Button onClick={onCancel}>{t('cancel')}</Button>
-            <Button type="primary" onClick={confirm}>
-              {t('confirm')}
-            </Button>
-          </Space>
+        placement="bottomLeft"
+        trigger="click"
+        onOpenChange={(next) => {
+          if (!next) onCancel();
+        }}
+        content={
+          <div className="form-advanced__popover" data-testid="relation-popover">
+            {body}
+            {footer}
+          </div>
         }
       >
+        <span className="form-advanced__popover-anchor">{anchor}</span>
+      </Popover>
+    );
+  if (popupType === 'drawer')
+    return (
+      <Drawer open title={title} size={drawerSize(width || '600')} onClose={onCancel} footer={footer}>
         {body}
       </Drawer>
     );
