@@ -188,6 +188,12 @@ function OnlineList({
     gcTime: 0,
   });
 
+  /** Closes the dialog and forgets the record read for it, so the next opening reads it afresh. */
+  const closeDialog = () => {
+    setDialog(null);
+    queryClient.removeQueries({ queryKey: ['onlineDev', modelId, 'record'] });
+  };
+
   const search = () => {
     setQueryJson(queryJsonOf(searchForm.getFieldsValue()));
     setKeyword(String(searchForm.getFieldValue('__keyword') ?? '').trim());
@@ -231,7 +237,7 @@ function OnlineList({
       const id = dialog?.mode === 'edit' ? dialog.id : undefined;
       const data = id ? { ...values, version: record.data?.version } : values;
       toastSuccess((await saveRecord(modelId, id, data)) || t('saved'));
-      setDialog(null);
+      closeDialog();
       await refresh();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -343,7 +349,7 @@ function OnlineList({
   };
 
   const readOnly = dialog?.mode === 'detail';
-  const waiting = Boolean(dialog && 'id' in dialog && record.isLoading);
+  const waiting = Boolean(dialog && 'id' in dialog && (record.isLoading || record.isFetching));
   const body: ReactNode = waiting ? (
     <Spin />
   ) : dialog ? (
@@ -358,12 +364,10 @@ function OnlineList({
   ) : null;
   const title = dialog ? t(`dialog.${dialog.mode}`, { name: fullName }) : '';
   const footer = readOnly ? (
-    <Button onClick={() => setDialog(null)}>{t('actions.close')}</Button>
+    <Button onClick={closeDialog}>{t('actions.close')}</Button>
   ) : (
     <Space>
-      <Button onClick={() => setDialog(null)}>
-        {String(schema.cancelButtonText ?? t('actions.cancel'))}
-      </Button>
+      <Button onClick={closeDialog}>{String(schema.cancelButtonText ?? t('actions.cancel'))}</Button>
       <Button type="primary" loading={saving} onClick={save} disabled={waiting}>
         {String(schema.confirmButtonText ?? t('actions.ok'))}
       </Button>
@@ -371,7 +375,7 @@ function OnlineList({
   );
   const popup = String(schema.popupType ?? 'general');
   const open = dialog !== null;
-  const close = () => setDialog(null);
+  const close = closeDialog;
 
   return (
     <div className="list-page online-dev" data-testid="online-dev-page">
