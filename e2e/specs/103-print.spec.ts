@@ -101,7 +101,7 @@ describe('print templates', () => {
     const cells = await pageOne
       .locator('table tr')
       .evaluateAll((rows) =>
-        rows.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent?.trim())),
+        rows.map((r) => Array.from(r.querySelectorAll('td'), (c) => c.textContent?.trim())),
       );
     expect(cells).toEqual([
       ['itemName', 'itemCode'],
