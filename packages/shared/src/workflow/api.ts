@@ -218,3 +218,44 @@ export const CandidateUserBody = CandidatesBody.extend({
   currentPage: z.coerce.number().int().min(1).optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(500).optional().default(20),
 });
+
+/** /api/flowForm/Form: a flow form, designed (formType 2, draftJson in the form engine's format) or a coded page (1). */
+export const FlowFormBody = z.object({
+  id: z.string().max(64).optional(),
+  fullName: FormFields.nameField('请输入表单名称', '表单名称最多为50个字符！'),
+  enCode: z
+    .string({ message: '请输入表单编码' })
+    .trim()
+    .min(1, '请输入表单编码')
+    .max(50, '表单编码最多为50个字符！')
+    .regex(/^\w+$/, '表单编码只能包含字母、数字和下划线'),
+  formType: z.coerce
+    .number()
+    .int()
+    .min(1, 'formType must be 1 (system form) or 2 (designed form)')
+    .max(2, 'formType must be 1 (system form) or 2 (designed form)')
+    .optional()
+    .default(2),
+  flowType: z.coerce
+    .number()
+    .int()
+    .min(0, 'flowType must be 0 or 1')
+    .max(1, 'flowType must be 0 or 1')
+    .optional()
+    .default(0),
+  category: z.string().max(64).nullish(),
+  urlAddress: optionalText(500),
+  appUrlAddress: optionalText(500),
+  interfaceUrl: optionalText(500),
+  draftJson: z.string().max(2_000_000, 'draftJson holds at most 2,000,000 characters').nullish(),
+  tableJson: z.string().max(200_000).nullish(),
+  dbLinkId: optionalText(64),
+  sortCode: FormFields.sortCode,
+  description: FormFields.description,
+});
+export type FlowFormBody = z.output<typeof FlowFormBody>;
+
+export const FlowFormListQuery = PageQuery.extend({
+  flowType: z.coerce.number().int().min(0).max(1).optional(),
+  formType: z.coerce.number().int().min(1).max(2).optional(),
+});

@@ -4,6 +4,8 @@ import {
   CandidatesBody,
   CandidateUserBody,
   ChangeBody,
+  FlowFormBody,
+  FlowFormListQuery,
   FlowTaskBody,
   FlowTaskListQuery,
   FlowTemplateBody,
@@ -24,6 +26,7 @@ import type { Services } from '../../services.js';
 import { hasPermission } from '../permission/grants.js';
 import { CandidateService } from './candidates.js';
 import { WorkflowEngine, WorkflowMessages } from './engine.js';
+import { FlowFormMessages, FlowFormService } from './forms.js';
 import { TaskLists } from './lists.js';
 import { startWorkflowTimers } from './scheduler.js';
 import { TemplateMessages, TemplateService } from './templates.js';
@@ -31,6 +34,7 @@ import { TemplateMessages, TemplateService } from './templates.js';
 const BASE = '/api/workflow/Engine';
 export const WorkflowPages = {
   engine: 'workFlow.flowEngine',
+  form: 'workFlow.formDesign',
   launch: 'workFlow.flowLaunch',
   todo: 'workFlow.flowTodo',
   done: 'workFlow.flowDone',
@@ -72,6 +76,76 @@ export function registerWorkflowRoutes(app: FastifyInstance, services: Services)
     if (!session.isAdministrator && !(await hasPermission(services.db, session.userId, page)))
       throw badRequest('没有权限');
   };
+
+  // ----- flow forms (workFlow/formDesign) -----
+  const forms = new FlowFormService(services.db);
+  const FORM = '/api/flowForm/Form';
+  defineRoute(app, services, {
+    method: 'GET',
+    url: FORM,
+    access: { module: WorkflowPages.form },
+    query: FlowFormListQuery,
+    handler: ({ query }) => forms.list(query),
+  });
+  /** The released forms a flow's start or approver node may use (flow designer). */
+  defineRoute(app, services, {
+    method: 'GET',
+    url: `${FORM}/select`,
+    access: { module: WorkflowPages.engine },
+    query: FlowFormListQuery,
+    handler: ({ query }) => forms.list(query, true),
+  });
+  defineRoute(app, services, {
+    method: 'GET',
+    url: `${FORM}/:id`,
+    access: { module: WorkflowPages.form },
+    params: IdParams,
+    handler: ({ params }) => forms.info(params.id),
+  });
+  defineRoute(app, services, {
+    method: 'POST',
+    url: FORM,
+    access: { module: WorkflowPages.form, button: 'btn_add' },
+    body: FlowFormBody,
+    handler: async ({ body, session }) =>
+      answer({ id: await forms.create(body, session.userId) }, FlowFormMessages.created),
+  });
+  defineRoute(app, services, {
+    method: 'PUT',
+    url: FORM,
+    access: { module: WorkflowPages.form, button: 'btn_edit' },
+    body: FlowFormBody,
+    handler: async ({ body, session }) => {
+      await forms.update(body, session.userId);
+      return answer(null, FlowFormMessages.updated);
+    },
+  });
+  defineRoute(app, services, {
+    method: 'DELETE',
+    url: `${FORM}/:id`,
+    access: { module: WorkflowPages.form, button: 'btn_remove' },
+    params: IdParams,
+    handler: async ({ params, session }) => {
+      await forms.remove(params.id, session.userId);
+      return answer(null, FlowFormMessages.deleted);
+    },
+  });
+  defineRoute(app, services, {
+    method: 'POST',
+    url: `${FORM}/Release/:id`,
+    access: { module: WorkflowPages.form, button: 'btn_edit' },
+    params: IdParams,
+    query: z.object({
+      isRelease: z
+        .enum(['0', '1'], { message: 'isRelease must be 1 (publish) or 0 (roll back)' })
+        .optional()
+        .default('1'),
+    }),
+    handler: async ({ params, query, session }) => {
+      await forms.release(params.id, query.isRelease === '1', session.userId);
+      return answer(null, query.isRelease === '1' ? FlowFormMessages.released : FlowFormMessages.rolledBack);
+    },
+  });
 
   // ----- templates (workFlow/flowEngine) -----
   defineRoute(app, services, {
