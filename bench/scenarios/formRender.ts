@@ -39,6 +39,7 @@ function timeRender(page: Page, selector: string, count: number): Promise<number
     const check = () => {
       if (document.querySelectorAll(${target}).length >= ${count})
         requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - started)));
+      else if (performance.now() - started > 180000) reject(new Error('render not done in 180 s'));
       else requestAnimationFrame(check);
     };
     requestAnimationFrame(check);
@@ -51,11 +52,13 @@ function timeScrollToEnd(page: Page): Promise<number> {
     const holder = document.querySelector('.preview-model form:not([data-bench-old]) .ant-table-tbody-virtual-holder');
     if (!holder) return reject(new Error('the sub-table is not virtual'));
     const started = performance.now();
-    holder.scrollTop = holder.scrollHeight;
+    // The virtual list scrolls by wheel events (its holder does not scroll natively).
+    holder.dispatchEvent(new WheelEvent('wheel', { deltaY: holder.scrollHeight * 100, bubbles: true, cancelable: true }));
     const check = () => {
       const cells = [...holder.querySelectorAll('.ant-table-row .ant-table-cell:first-child')];
       if (cells.some((cell) => cell.textContent.trim() === '${ROWS}'))
         requestAnimationFrame(() => requestAnimationFrame(() => resolve(Math.round(performance.now() - started))));
+      else if (performance.now() - started > 60000) reject(new Error('row ${ROWS} not shown after the scroll'));
       else requestAnimationFrame(check);
     };
     requestAnimationFrame(check);
