@@ -209,7 +209,17 @@ describe('launch and approve', () => {
     expect(await todos(a1, taskId)).toHaveLength(1);
     expect(await todos(a2, taskId)).toHaveLength(1);
     expect((await inbox(a1)).some((m) => m.title.includes('待您审批'))).toBe(true);
-    expect((await audit(a1, (await todoOf(a1, taskId)).id)).code).toBe(200);
+    const op1 = (await todoOf(a1, taskId)).id;
+    expect((await call(a1.token, 'GET', `/FlowBefore/${op1}/Info`)).data).toEqual({ isCheck: true });
+    expect((await audit(a1, op1)).code).toBe(200);
+    const link = await call<{ isCheck: boolean; flowTaskOperatorRecordId: string }>(
+      a1.token,
+      'GET',
+      `/FlowBefore/${op1}/Info`,
+    );
+    expect(link.data.isCheck).toBe(false);
+    expect(link.data.flowTaskOperatorRecordId).toBeTruthy();
+    expect((await call(b1.token, 'GET', `/FlowBefore/${op1}/Info`)).code).toBe(400);
     expect(await todos(a2, taskId)).toHaveLength(0);
     expect((await task(taskId)).thisStep).toBe('财务');
     expect((await audit(b1, (await todoOf(b1, taskId)).id)).code).toBe(200);
@@ -758,6 +768,15 @@ describe('sub-flows and suspension', () => {
       .from(flowTasks)
       .where(eq(flowTasks.parentId, taskId));
     expect(childTask?.status).toBe(TaskStatus.Running);
+    const sub = await call<{ flowTaskInfo: { id: string } }[]>(
+      initiator.token,
+      'GET',
+      `/FlowBefore/SubFlowInfo/${childTask?.parentNodeId}`,
+    );
+    expect(sub.data.map((info) => info.flowTaskInfo.id)).toEqual([childTask?.id]);
+    expect(
+      (await call(outsider.token, 'GET', `/FlowBefore/SubFlowInfo/${childTask?.parentNodeId}`)).code,
+    ).toBe(400);
     expect((await call<boolean>(admin, 'GET', `/FlowBefore/Suspend/${taskId}`)).data).toBe(true);
     expect((await call(admin, 'POST', `/FlowBefore/Suspend/${taskId}`, { suspend: true })).code).toBe(200);
     expect((await task(taskId)).status).toBe(TaskStatus.Suspended);

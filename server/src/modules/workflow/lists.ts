@@ -270,6 +270,15 @@ export class TaskLists {
     return hit !== undefined;
   }
 
+  /** The sub-flow tasks a parent's sub-flow node launched. */
+  childrenOf(taskNodeId: string) {
+    return this.db
+      .select({ id: flowTasks.id, parentId: flowTasks.parentId })
+      .from(flowTasks)
+      .where(and(eq(flowTasks.parentNodeId, taskNodeId), eq(flowTasks.deleteMark, 0)))
+      .orderBy(asc(flowTasks.creatorTime));
+  }
+
   /** GET /FlowBefore/{id}: the task with its nodes, operators, records, flow and form. */
   async info(taskId: string, query: { taskNodeId?: string; taskOperatorId?: string }) {
     const [task] = await this.db
@@ -386,4 +395,36 @@ export class TaskLists {
       draftData: current?.draftData ?? null,
     };
   }
+}
+
+/** GET /FlowBefore/{operatorId}/Info: open a message link as a todo (isCheck) or read-only with the caller's record. */
+export async function operatorLink(db: Db, operatorId: string, userId: string) {
+  const [row] = await db
+    .select({ op: flowTaskOperators, status: flowTasks.status })
+    .from(flowTaskOperators)
+    .innerJoin(flowTasks, eq(flowTasks.id, flowTaskOperators.taskId))
+    .where(eq(flowTaskOperators.id, operatorId));
+  if (!row || row.op.handleId !== userId) {
+    const [record] = await db
+      .select({ id: flowTaskRecords.id })
+      .from(flowTaskRecords)
+      .where(and(eq(flowTaskRecords.taskOperatorId, operatorId), eq(flowTaskRecords.handleId, userId)))
+      .orderBy(desc(flowTaskRecords.handleTime))
+      .limit(1);
+    if (!record) throw badRequest(WorkflowMessages.operatorMissing);
+    return { isCheck: false, flowTaskOperatorRecordId: record.id };
+  }
+  const pending =
+    row.op.completion === 0 &&
+    row.op.state !== -1 &&
+    row.op.waiting === 0 &&
+    row.status === TaskStatus.Running;
+  if (pending) return { isCheck: true };
+  const [record] = await db
+    .select({ id: flowTaskRecords.id })
+    .from(flowTaskRecords)
+    .where(and(eq(flowTaskRecords.taskOperatorId, operatorId), eq(flowTaskRecords.handleId, userId)))
+    .orderBy(desc(flowTaskRecords.handleTime))
+    .limit(1);
+  return { isCheck: false, flowTaskOperatorRecordId: record?.id ?? null };
 }

@@ -27,7 +27,7 @@ import { hasPermission } from '../permission/grants.js';
 import { CandidateService } from './candidates.js';
 import { WorkflowEngine, WorkflowMessages } from './engine.js';
 import { FlowFormMessages, FlowFormService } from './forms.js';
-import { TaskLists } from './lists.js';
+import { operatorLink, TaskLists } from './lists.js';
 import { startWorkflowTimers } from './scheduler.js';
 import { TemplateMessages, TemplateService } from './templates.js';
 
@@ -346,6 +346,29 @@ export function registerWorkflowRoutes(app: FastifyInstance, services: Services)
       if (!session.isAdministrator && !(await hasPermission(services.db, session.userId, page)))
         throw badRequest('没有权限');
       return lists.byCategory(params.category, session.userId, query);
+    },
+  });
+  defineRoute(app, services, {
+    method: 'GET',
+    url: `${BASE}/FlowBefore/:id/Info`,
+    access: 'session',
+    params: IdParams,
+    handler: ({ params, session }) => operatorLink(services.db, params.id, session.userId),
+  });
+  defineRoute(app, services, {
+    method: 'GET',
+    url: `${BASE}/FlowBefore/SubFlowInfo/:id`,
+    access: 'session',
+    params: IdParams,
+    handler: async ({ params, session }) => {
+      const children = await lists.childrenOf(params.id);
+      const parentId = children[0]?.parentId;
+      const allowed =
+        session.isAdministrator ||
+        (parentId !== undefined && (await lists.involved(parentId, session.userId))) ||
+        (await hasPermission(services.db, session.userId, WorkflowPages.monitor));
+      if (!allowed) throw badRequest(WorkflowMessages.taskMissing);
+      return Promise.all(children.map((child) => lists.info(child.id, {})));
     },
   });
   defineRoute(app, services, {
