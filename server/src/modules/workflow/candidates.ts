@@ -53,8 +53,7 @@ export class CandidateService {
       .from(flowTaskOperators)
       .innerJoin(flowTasks, eq(flowTasks.id, flowTaskOperators.taskId))
       .where(eq(flowTaskOperators.id, id));
-    if (!row || row.op.completion !== 0 || row.op.state === -1)
-      throw badRequest(WorkflowMessages.operatorMissing);
+    if (row?.op.completion !== 0 || row.op.state === -1) throw badRequest(WorkflowMessages.operatorMissing);
     if (row.op.handleId !== userId) throw badRequest(WorkflowMessages.notYours);
     return {
       graph: graphOf(row.task),

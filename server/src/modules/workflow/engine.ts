@@ -94,6 +94,7 @@ export const WorkflowMessages = {
   changeRefused: '只有审批中或被退回的流程可以变更',
   httpAssigneeUnsupported: '“服务”方式的审批人暂不支持',
   selfTransfer: '不能转给自己',
+  delegateUnsupported: '委托发起（delegateUserList）暂不支持',
 } as const;
 
 /** Thrown when the task's version moved under us; the transaction is run again. */
@@ -344,6 +345,7 @@ export class WorkflowEngine {
       const graph = compileFlow(readFlowTree(version.flowTemplateJson));
       if (!(await this.mayLaunch(tx, session.userId, graph.start.properties)))
         throw badRequest(WorkflowMessages.notInitiator);
+      if (body.delegateUserList.length > 0) throw badRequest(WorkflowMessages.delegateUnsupported);
       let task: Task;
       const id = taskId ?? body.id;
       const existing = id
@@ -972,8 +974,7 @@ export class WorkflowEngine {
     if (task.status === TaskStatus.Suspended) throw badRequest(WorkflowMessages.suspendedTask);
     if (task.status !== TaskStatus.Running) throw badRequest(WorkflowMessages.notRunning);
     const [node] = await tx.select().from(flowTaskNodes).where(eq(flowTaskNodes.id, current.taskNodeId));
-    if (!node || node.state !== 0 || node.completion !== 0)
-      throw badRequest(WorkflowMessages.operatorMissing);
+    if (node?.state !== 0 || node.completion !== 0) throw badRequest(WorkflowMessages.operatorMissing);
     return { op: current, task, node };
   }
 
@@ -1079,7 +1080,7 @@ export class WorkflowEngine {
   private async returnDecides(s: Step, node: TaskNode, extraReturns: number): Promise<boolean> {
     const real = s.graph.nodes.get(node.nodeCode);
     const p = real?.type === 'approver' ? real.properties : null;
-    if (!p || p.counterSign !== 1) return true;
+    if (p?.counterSign !== 1) return true;
     const seats = await this.seats(s, node.id);
     const returned = seats.filter((o) => o.handleStatus === HandleStatus.Reject).length + extraReturns;
     return Math.floor((returned * 100) / Math.max(seats.length, 1)) >= 100 - p.countersignRatio;
@@ -1297,7 +1298,7 @@ export class WorkflowEngine {
         .select()
         .from(flowTaskOperators)
         .where(eq(flowTaskOperators.id, rec.taskOperatorId));
-      if (!node || node.state !== 0 || !op || op.handleStatus !== HandleStatus.Approve)
+      if (node?.state !== 0 || !op || op.handleStatus !== HandleStatus.Approve)
         throw badRequest(WorkflowMessages.recallRefused);
       if (node.completion === 1) {
         // The nodes this one reached: none may have been acted on.
@@ -1586,8 +1587,7 @@ export class WorkflowEngine {
         .select()
         .from(flowTaskNodes)
         .where(and(eq(flowTaskNodes.id, body.taskNodeId), eq(flowTaskNodes.taskId, task.id)));
-      if (!target || target.nodeType !== 'approver')
-        throw badRequest(`taskNodeId：${WorkflowMessages.nodeNotLive}`);
+      if (target?.nodeType !== 'approver') throw badRequest(`taskNodeId：${WorkflowMessages.nodeNotLive}`);
       if (body.resurgence) {
         if (task.status !== TaskStatus.Approved || task.completion !== 100)
           throw badRequest(WorkflowMessages.notFinished);

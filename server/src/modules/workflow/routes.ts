@@ -21,6 +21,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../../core/errors.js';
+import { Messages } from '../../core/messages.js';
 import { answer, defineRoute } from '../../core/route.js';
 import type { Services } from '../../services.js';
 import { hasPermission } from '../permission/grants.js';
@@ -74,7 +75,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, services: Services)
   const assertCandidateAccess = async (id: string, session: { userId: string; isAdministrator: boolean }) => {
     const page = id === '0' ? WorkflowPages.launch : WorkflowPages.todo;
     if (!session.isAdministrator && !(await hasPermission(services.db, session.userId, page)))
-      throw badRequest('没有权限');
+      throw badRequest(Messages.permissionDenied);
   };
 
   // ----- flow forms (workFlow/formDesign) -----
@@ -183,7 +184,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, services: Services)
         !session.isAdministrator &&
         !(await hasPermission(services.db, session.userId, WorkflowPages.engine))
       )
-        throw badRequest('没有权限：只有流程设计人员可以查看全部流程版本');
+        throw badRequest(Messages.permissionDenied);
       return templates.launchable(params.id, session.userId, !all);
     },
   });
@@ -344,7 +345,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, services: Services)
       }[params.category];
       if (!page) throw badRequest('category：只能是 1 待办、2 已办、3 抄送、4 批量审批');
       if (!session.isAdministrator && !(await hasPermission(services.db, session.userId, page)))
-        throw badRequest('没有权限');
+        throw badRequest(Messages.permissionDenied);
       return lists.byCategory(params.category, session.userId, query);
     },
   });
