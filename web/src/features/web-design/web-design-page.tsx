@@ -1,9 +1,9 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { parseFormData } from '@console/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Form, Modal, Space, Spin, type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../api/feedback';
 import { useDictionaryEntries } from '../../widgets/dictionary-select/dictionary-select';
@@ -48,22 +48,18 @@ function flatten(
 function PreviewDialog({ design, onClose }: { design: VisualDev | null; onClose(): void }) {
   const { t } = useTranslation('webDesign');
   const [form] = Form.useForm();
-  const [schema, setSchema] = useState<FormSchema | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loadedFor, setLoadedFor] = useState<string | null>(null);
-  if (design && loadedFor !== design.id) {
-    setLoadedFor(design.id);
-    setSchema(null);
-    setError(null);
-    form.resetFields();
-    fetchDesign(design.id)
-      .then((record) => {
-        const parsed = parseFormData(record.formData || '{"fields":[]}');
-        if (parsed.ok) setSchema(parsed.form as FormSchema);
-        else setError(parsed.error);
-      })
-      .catch(() => setError(t('preview.failed')));
-  }
+  const record = useQuery({
+    queryKey: webDesignKeys.one(design?.id ?? ''),
+    queryFn: () => fetchDesign(design?.id ?? ''),
+    enabled: design !== null,
+    gcTime: 0,
+  });
+  const parsed = useMemo(
+    () => (record.data ? parseFormData(record.data.formData || '{"fields":[]}') : null),
+    [record.data],
+  );
+  const schema = parsed?.ok ? (parsed.form as FormSchema) : null;
+  const error = record.isError ? t('preview.failed') : parsed && !parsed.ok ? parsed.error : null;
   return (
     <Modal
       open={design !== null}
@@ -72,10 +68,8 @@ function PreviewDialog({ design, onClose }: { design: VisualDev | null; onClose(
         schema?.popupType === 'general' || !schema?.popupType ? String(schema?.generalWidth ?? '600px') : 900
       }
       footer={null}
-      onCancel={() => {
-        setLoadedFor(null);
-        onClose();
-      }}
+      onCancel={onClose}
+      afterOpenChange={(open) => open && form.resetFields()}
       destroyOnHidden
     >
       {error ? (
