@@ -117,13 +117,16 @@ interface Step {
 }
 
 const graphCache = new Map<string, FlowGraph>();
-/** The compiled graph of a task's snapshot (versions never change, so it is cached by flow id). */
-export function graphOf(task: Pick<Task, 'flowId' | 'flowTemplateJson'>): FlowGraph {
-  const cached = graphCache.get(task.flowId);
+/**
+ * The compiled graph of a task's snapshot, cached by the snapshot itself (a version no task
+ * runs may still be edited in place, so its id alone does not name one tree).
+ */
+export function graphOf(task: Pick<Task, 'flowTemplateJson'>): FlowGraph {
+  const cached = graphCache.get(task.flowTemplateJson);
   if (cached) return cached;
   const graph = compileFlow(readFlowTree(task.flowTemplateJson));
   if (graphCache.size > 500) graphCache.clear();
-  graphCache.set(task.flowId, graph);
+  graphCache.set(task.flowTemplateJson, graph);
   return graph;
 }
 
