@@ -15,6 +15,8 @@ export interface CanvasApi {
   select(id: string): void;
   copy(id: string): void;
   remove(id: string): void;
+  /** Keyboard reordering: one place up (-1) or down (1) among its siblings. */
+  shift(id: string, by: -1 | 1): void;
 }
 
 export const SLOT_ROOT = 'slot:root';
@@ -184,6 +186,9 @@ function FieldBlock({
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       api.select(id);
+    } else if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+      event.preventDefault();
+      api.shift(id, event.key === 'ArrowUp' ? -1 : 1);
     } else if (event.key === 'Delete') {
       event.preventDefault();
       api.remove(id);

@@ -48,12 +48,21 @@ describe('FormDesigner', { timeout: 180_000 }, () => {
     expect(latest().fields[1]?.__config__.children).toHaveLength(1);
   });
 
-  it('deletes and copies the selected field with its toolbar, and Delete removes a focused field', () => {
+  it('copies the selected field, moves it with Alt+ArrowUp, deletes it with its toolbar and a focused one with Delete', () => {
     const latest = renderDesigner();
     fireEvent.click(screen.getByTestId('palette-select'));
     fireEvent.click(screen.getByRole('button', { name: '复制' }));
     const [first, copy] = latest().fields;
     expect(copy?.__vModel__).not.toBe(first?.__vModel__);
+    // Alt+ArrowUp moves the copy above the original (the keyboard way to reorder).
+    fireEvent.keyDown(screen.getByTestId(`designer-field-${copy?.__config__.formId}`), {
+      key: 'ArrowUp',
+      altKey: true,
+    });
+    expect(latest().fields.map((field) => field.__config__.formId)).toEqual([
+      copy?.__config__.formId,
+      first?.__config__.formId,
+    ]);
     fireEvent.click(screen.getByRole('button', { name: '删除' }));
     expect(latest().fields).toHaveLength(1);
     fireEvent.keyDown(screen.getByTestId(`designer-field-${first?.__config__.formId}`), { key: 'Delete' });

@@ -118,8 +118,17 @@ export function FormDesigner({ value, onChange, keys, columns = null }: FormDesi
       },
       copy: (id) => dispatch({ type: 'copy', id }),
       remove: (id) => dispatch({ type: 'remove', id }),
+      shift: (id, by) => {
+        const found = findField(state.form.fields, id);
+        if (!found) return;
+        const parentId = found.parent ? idOf(found.parent) : null;
+        // 'move' counts the place before the field leaves it: down one is index + 2.
+        const index = by < 0 ? found.index - 1 : found.index + 2;
+        if (index < 0 || index > found.siblings.length) return;
+        dispatch({ type: 'move', id, target: { parentId, index } });
+      },
     }),
-    [state.selected, indicator],
+    [state.selected, state.form, indicator],
   );
 
   /** Where a drop over `overId` puts the dragged item. */
