@@ -274,6 +274,20 @@ describe('chunks against the daily quota, and the sweep of abandoned ones', () =
     // Nor may the given-up file be sent again today: its old chunks still count.
     const again = await sendChunk(server, token, fileParams(b), 1, b);
     expect(again.code).toBe(400);
+
+    // A plain upload counts them too: 1.6 MB used, 600 KB more is over 2 MB.
+    const png = Buffer.concat([
+      Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+      Buffer.alloc(600 * KB),
+    ]);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'c.png');
+    const plain = await fetch(`${server.baseUrl}/api/file/Uploader/annex`, {
+      method: 'POST',
+      headers: { authorization: token },
+      body: form,
+    });
+    expect(((await plain.json()) as Envelope).msg).toBe('24小时内上传的文件已达上限（2 MB），请稍后再试');
   });
 });
 

@@ -13,6 +13,7 @@ import { DAY_MS } from '../../core/calendar.js';
 import { badRequest } from '../../core/errors.js';
 import { defineRoute } from '../../core/route.js';
 import type { Services } from '../../services.js';
+import { chunkBytesSince } from './chunk-sets.js';
 import { fileStoreFor } from './file-store.js';
 import { readUpload, withMultipart } from './multipart.js';
 import { bytesUploadedSince, fileUrl, readFile, saveFile } from './storage.js';
@@ -76,7 +77,11 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services) {
         const stored = await services.db.transaction(async (tx) => {
           // One upload of a user at a time, so two at once cannot both fit under the quota.
           await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`upload:${session.userId}`}))`);
-          const used = await bytesUploadedSince(tx, session.userId, Date.now() - DAY_MS);
+          const since = Date.now() - DAY_MS;
+          // Chunks of unfinished or given-up chunked uploads count as well.
+          const used =
+            (await bytesUploadedSince(tx, session.userId, since)) +
+            (await chunkBytesSince(tx, session.userId, since));
           if (used + content.length > quotaMb * 1024 * 1024) throw badRequest(FileMessages.quota(quotaMb));
           return saveFile(tx, {
             folder: params.type,
