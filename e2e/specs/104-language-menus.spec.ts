@@ -28,19 +28,24 @@ describe('language switch and common words', () => {
     const { context, page } = await newPage(browser);
     failureShot = () => page.screenshot({ path: '/tmp/e2e-104-failure.png' }).then(() => undefined);
     await signInAdmin(page);
+    // Classic layout (side menu, tabs, breadcrumb) with the tab bar and the language select shown.
+    await page.getByTestId('open-settings').click();
+    const drawer = page.locator('.settings-drawer');
+    await drawer.waitFor();
+    await drawer.getByTestId('layout-classic').click();
+    for (const name of ['显示标签栏', '显示语言选择']) {
+      const toggle = drawer.getByRole('switch', { name });
+      if ((await toggle.getAttribute('aria-checked')) !== 'true') await toggle.click();
+    }
+    await drawer.locator('.ant-drawer-close').click();
+    await drawer.waitFor({ state: 'hidden' });
+
     await page.goto(appUrl('/system/billRule'));
     await page.getByTestId('bill-rule-page').waitFor();
     await page.goto(appUrl('/system/printDev'));
     await page.getByTestId('print-dev-page').waitFor();
     const tabs = page.locator('.tags-view__title');
     await tabs.getByText('打印模板', { exact: true }).waitFor();
-
-    await page.getByTestId('open-settings').click();
-    const drawer = page.locator('.settings-drawer');
-    await drawer.waitFor();
-    await drawer.getByRole('switch', { name: '显示语言选择' }).click();
-    await drawer.locator('.ant-drawer-close').click();
-    await drawer.waitFor({ state: 'hidden' });
 
     await chooseLanguage(page, '语言', 'English');
     // The side menu, both open tabs (the one in the background too), the breadcrumb and the name.
