@@ -2,7 +2,7 @@ import type { OnlineConfig, OnlineRecord } from '@console/shared';
 import { http } from '../../api';
 
 /** Calls of the generated pages (forms.md 5), `/api/visualdev/OnlineDev/{modelId}/…`. */
-const base = (modelId: string) => `/api/visualdev/OnlineDev/${encodeURIComponent(modelId)}`;
+const base = (modelId: string) => `/visualdev/OnlineDev/${encodeURIComponent(modelId)}`;
 
 export type OnlineRow = Record<string, unknown> & { id: string; version?: number };
 
@@ -52,7 +52,7 @@ export async function removeRecord(modelId: string, id: string) {
 
 export async function removeRecords(modelId: string, ids: string[]) {
   return (
-    await http.send(`/api/visualdev/OnlineDev/batchDelete/${encodeURIComponent(modelId)}`, {
+    await http.send(`/visualdev/OnlineDev/batchDelete/${encodeURIComponent(modelId)}`, {
       method: 'POST',
       data: { ids },
     })
