@@ -79,7 +79,7 @@ async function seedRows(url: string, table: string, subTable: string, adminId: s
     await client.query(
       `INSERT INTO vd_data."${table}" (f_id, f_version, f_creatoruserid, f_creatortime, title, amount, level, applydate, creator)
        SELECT 'bench-row-' || n, 0, $3, $2::bigint + n, '请假' || lpad(n::text, 6, '0'), (n % 1000) / 10.0,
-              (n % 2 + 1)::text, $2::bigint - n * 60000, $3
+              (n % 2 + 1)::text, $2::bigint - n::bigint * 60000, $3
        FROM generate_series(1, $1) AS n`,
       [PG_ROWS, Date.now(), adminId],
     );
