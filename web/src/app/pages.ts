@@ -87,6 +87,14 @@ export const PAGES: Record<string, PageEntry> = {
     load: () => import('../features/schedule/schedule-page'),
     namespaces: ['schedule', 'orgPicker'],
   },
+  'extend/barCode': {
+    load: () => import('../features/extend-bar-code/bar-code-page'),
+    namespaces: ['extendBarCode'],
+  },
+  'extend/signature': {
+    load: () => import('../features/extend-signature/signature-page'),
+    namespaces: ['extendSignature', 'formAdvanced'],
+  },
   'extend/bigData': {
     load: () => import('../features/extend-big-data/big-data-page'),
     namespaces: ['extendBigData', 'widgets'],
