@@ -148,7 +148,7 @@ describe('web design: design, release, use (issue #12 must show 1)', () => {
     await page.getByRole('button', { name: /校\s?验/ }).click();
     await preview.locator('.ant-form-item-explain-error').first().waitFor();
     await page.screenshot({ path: join(screenshots, '87-designer-preview.png') });
-    await page.getByRole('button', { name: /关\s?闭/ }).click();
+    await page.locator('.ant-modal-footer').getByRole('button', { name: /关\s?闭/ }).click();
 
     // List design: the name column and search field.
     await editor.getByText('列表设计', { exact: true }).click();
