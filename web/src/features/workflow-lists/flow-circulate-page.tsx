@@ -1,0 +1,6 @@
+import { TaskListPage } from './task-list';
+
+/** Page 'workFlow/flowCirculate'. */
+export default function FlowCirculatePage() {
+  return <TaskListPage kind="circulate" />;
+}
