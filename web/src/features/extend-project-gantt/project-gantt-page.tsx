@@ -29,6 +29,14 @@ const ADDRESS = 'extend/projectGantt';
 const day = (value: number) => dayjs(value).format('YYYY-MM-DD');
 const STATE_COLOURS: Record<number, string> = { 1: 'processing', 2: 'success', 3: 'warning' };
 
+/** The tree for the task table: a task without subtasks has no children (so no expand icon). */
+const tableRows = (nodes: readonly ProjectTaskNode[]): ProjectTaskNode[] =>
+  nodes.map((node) =>
+    node.children.length
+      ? { ...node, children: tableRows(node.children) }
+      : ({ ...node, children: undefined } as unknown as ProjectTaskNode),
+  );
+
 function ProjectGanttList() {
   const { t } = useTranslation('extendProjectGantt');
   const queryClient = useQueryClient();
@@ -209,7 +217,7 @@ function ProjectGanttList() {
               rowKey="id"
               size="small"
               columns={taskColumns}
-              dataSource={tasks.data ?? []}
+              dataSource={tableRows(tasks.data ?? [])}
               loading={tasks.isFetching}
               pagination={false}
               expandable={{ defaultExpandAllRows: true, childrenColumnName: 'children' }}
