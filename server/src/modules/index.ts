@@ -33,6 +33,7 @@ import { registerScheduleRoutes } from './system/schedule/routes.js';
 import { registerSysConfigRoutes } from './system/sysConfig/routes.js';
 import { registerTaskRoutes } from './system/task/routes.js';
 import { registerSystemDataRoutes } from './systemData/routes.js';
+import { registerRelationRoutes } from './visualdev/relation.js';
 import { registerVisualDevRoutes } from './visualdev/routes.js';
 import { registerWorkflowRoutes } from './workflow/routes.js';
 
@@ -71,6 +72,7 @@ export function registerModules(app: FastifyInstance, services: Services) {
   registerKnowledgeRoutes(app, services);
   registerWorkflowRoutes(app, services);
   registerVisualDevRoutes(app, services);
+  registerRelationRoutes(app, services);
   registerSystemDataRoutes(app, services);
   registerExtendRoutes(app, services);
 }
