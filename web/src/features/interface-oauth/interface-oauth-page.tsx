@@ -108,6 +108,7 @@ function AppDialog({ target, onClose }: { target: { id?: string } | null; onClos
       onClose={onClose}
       form={form}
       name="interfaceOauth"
+      labelWidth={110}
       initialValues={{ ...TAIL_DEFAULTS, verifySignature: false, dataInterfaceIds: [] }}
     >
       <Row gutter={16}>
