@@ -33,6 +33,12 @@ export function redact(value: unknown, depth = 0): unknown {
   return out;
 }
 
+const withoutStamp = (query: unknown) => {
+  if (!query || typeof query !== 'object') return query;
+  const { n: _stamp, ...rest } = query as Record<string, unknown>;
+  return rest;
+};
+
 /** The path asked for, without its query, and with token or ticket segments masked. */
 function requestPath(req: FastifyRequest): string {
   let path = req.url.split('?')[0] ?? '';
@@ -148,7 +154,8 @@ export function registerLogCapture(app: FastifyInstance, services: Services) {
     const moduleName = typeof access === 'object' ? await moduleNames.get(access.module) : null;
     const json = JSON.stringify({
       params: redact(req.params),
-      query: redact(req.query),
+      // `n` is the clients' cache-busting stamp, not part of the operation.
+      query: redact(withoutStamp(req.query)),
       body: redact(req.body),
       code: req.answerCode ?? null,
     });

@@ -69,7 +69,7 @@ describe('system logs', () => {
       (row) => row.requestURL === '/api/system/Log/Actions/Retention',
     )!;
     expect(retention.moduleName).toBe('系统日志');
-    expect(JSON.parse(retention.json!)).toMatchObject({ body: { days: 30 }, code: 200 });
+    expect(JSON.parse(retention.json!)).toEqual({ params: {}, query: {}, body: { days: 30 }, code: 200 });
     const password = operations.data.list.find(
       (row) => row.requestURL === '/api/oauth/updatePasswordMessage',
     )!;
