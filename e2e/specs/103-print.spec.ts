@@ -7,10 +7,10 @@ import { signInAdmin } from './5x-support';
 
 /** Header: a dictionary type found by its code; detail T1: its entries. */
 const HEADER_SQL =
-  'select full_name as "typeName", en_code as "code", 12345.67 as "amount" from base_dictionary_type where en_code = @formId';
+  'select full_name as "typeName", en_code as "code", 12345.67 as "amount" from public.base_dictionary_type where en_code = @formId';
 const DETAIL_SQL =
-  'select d.full_name as "itemName", d.en_code as "itemCode" from base_dictionary_data d ' +
-  'join base_dictionary_type t on t.id = d.dictionary_type_id where t.en_code = @formId order by d.en_code';
+  'select d.full_name as "itemName", d.en_code as "itemCode" from public.base_dictionary_data d ' +
+  'join public.base_dictionary_type t on t.id = d.dictionary_type_id where t.en_code = @formId order by d.en_code';
 
 describe('print templates', () => {
   let browser: Browser;

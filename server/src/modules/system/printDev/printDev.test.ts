@@ -49,10 +49,10 @@ const templateCount = async () => (await server.services.db.select({ n: count() 
 /** A dictionary type as the header, its entries as detail group T1. */
 const SQL_TEMPLATE = JSON.stringify([
   {
-    sql: 'select full_name as "typeName", en_code as "code", 12345.67 as amount from base_dictionary_type where id = @formId',
+    sql: 'select full_name as "typeName", en_code as "code", 12345.67 as amount from public.base_dictionary_type where id = @formId',
   },
   {
-    sql: 'select full_name as "itemName", en_code as "itemCode", sort_code as "sortCode" from base_dictionary_data where dictionary_type_id = @formId order by en_code',
+    sql: 'select full_name as "itemName", en_code as "itemCode", sort_code as "sortCode" from public.base_dictionary_data where dictionary_type_id = @formId order by en_code',
   },
 ]);
 const TEMPLATE =
@@ -91,19 +91,33 @@ describe('print templates', () => {
       [{ sqlTemplate: JSON.stringify([{ sql: 'select 1' }]) }, '第1条数据SQL必须用 @formId 过滤业务主键'],
       [
         { sqlTemplate: JSON.stringify([{ sql: 'delete from base_user where id = @formId' }]) },
-        '第1条数据SQL只能是一条查询语句（SELECT）',
+        '第1条数据SQL有误',
       ],
       [
         { sqlTemplate: JSON.stringify([{ sql: 'select 1 where @formId = 1; drop table base_user' }]) },
-        '第1条数据SQL只能是一条查询语句（SELECT）',
+        '第1条数据SQL有误',
       ],
       [
         { sqlTemplate: JSON.stringify([{ sql: 'select * from base_user where id = @formId for update' }]) },
-        '第1条数据SQL只能是一条查询语句（SELECT）',
+        '第1条数据SQL有误',
       ],
       [
-        { sqlTemplate: JSON.stringify([{ sql: 'select nope from base_user where id = @formId' }]) },
+        {
+          sqlTemplate: JSON.stringify([
+            { sql: 'select nope from public.base_dictionary_type where id = @formId' },
+          ]),
+        },
         '第1条数据SQL有误',
+      ],
+      [
+        {
+          sqlTemplate: JSON.stringify([{ sql: 'select password from public.base_user where id = @formId' }]),
+        },
+        '不能查询public.base_user',
+      ],
+      [
+        { sqlTemplate: JSON.stringify([{ sql: "select pg_read_file('/etc/passwd') where @formId = '1'" }]) },
+        '不允许调用函数pg_read_file',
       ],
       [{ sqlTemplate: JSON.stringify([{ sql: 'selec x @formId' }]) }, '第1条数据SQL有误'],
       [{ dbLinkId: 'other' }, '数据连接不存在'],

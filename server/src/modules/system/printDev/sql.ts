@@ -1,10 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { parse } from 'libpg-query';
 import { BizError, badRequest } from '../../../core/errors.js';
 import type { Db } from '../../../db/client.js';
+import { checkReadOnlySql } from '../../systemData/dataInterface/sqlGuard.js';
 
 export const PrintSqlMessages = {
-  notSelect: (n: number) => `第${n}条数据SQL只能是一条查询语句（SELECT）`,
   invalid: (n: number, reason: string) => `第${n}条数据SQL有误：${reason}`,
   dbLink: '数据连接不存在：打印模板目前只能读取本系统数据库（数据连接 0）',
 } as const;
@@ -13,22 +12,17 @@ export const PrintSqlMessages = {
 const STATEMENT_TIMEOUT_MS = 5000;
 
 /**
- * Checks one statement with PostgreSQL's own parser: exactly one plain SELECT (no INTO, no row
- * locks). `@formId` is read as a bind parameter, so the record key never becomes SQL text.
+ * Checks one statement with the data interfaces' read-only guard on the console database: exactly
+ * one plain SELECT, allow-listed functions, and only the tables a data interface may read (never
+ * users or sessions). `@formId` is read as a bind parameter, so the record key never becomes SQL text.
  */
 export async function checkPrintSql(statement: string, n: number): Promise<void> {
-  let tree: Awaited<ReturnType<typeof parse>>;
   try {
-    tree = await parse(statement.replaceAll('@formId', '$1'));
+    await checkReadOnlySql(statement.replaceAll('@formId', '$1'), { dialect: 'postgres', console: true });
   } catch (error) {
-    throw badRequest(PrintSqlMessages.invalid(n, (error as Error).message));
+    if (error instanceof BizError) throw badRequest(PrintSqlMessages.invalid(n, error.message));
+    throw error;
   }
-  const stmts = tree.stmts ?? [];
-  const only = stmts[0]?.stmt as
-    | { SelectStmt?: { intoClause?: unknown; lockingClause?: unknown } }
-    | undefined;
-  if (stmts.length !== 1 || !only?.SelectStmt || only.SelectStmt.intoClause || only.SelectStmt.lockingClause)
-    throw badRequest(PrintSqlMessages.notSelect(n));
 }
 
 /** The statement with every @formId bound to `formId`. */
@@ -61,6 +55,8 @@ export async function runPrintSql(
     return await db.transaction(async (tx) => {
       await tx.execute(sql.raw('SET TRANSACTION READ ONLY'));
       await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${STATEMENT_TIMEOUT_MS}`));
+      // Unqualified names resolve in the data model's schema, as the guard assumes.
+      await tx.execute(sql.raw('SET LOCAL search_path = gen'));
       const results: RawResult[] = [];
       for (const [i, statement] of statements.entries()) {
         current = i + 1;
