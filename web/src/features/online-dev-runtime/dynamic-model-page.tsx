@@ -188,6 +188,12 @@ function OnlineList({
     gcTime: 0,
   });
 
+  /** Opens the dialog on an empty form store: the store outlives the dialog (one per page). */
+  const openDialog = (next: Exclude<DialogState, null>) => {
+    recordForm.resetFields();
+    setDialog(next);
+  };
+
   /** Closes the dialog and forgets the record read for it, so the next opening reads it afresh. */
   const closeDialog = () => {
     setDialog(null);
@@ -329,7 +335,7 @@ function OnlineList({
                   onClick: () =>
                     b.value === 'remove'
                       ? remove(row)
-                      : setDialog({ mode: b.value as 'edit' | 'detail', id: row.id }),
+                      : openDialog({ mode: b.value as 'edit' | 'detail', id: row.id }),
                 }))}
               />
             ),
@@ -412,7 +418,7 @@ function OnlineList({
                   key={b.value}
                   type="primary"
                   icon={<PlusOutlined />}
-                  onClick={() => setDialog({ mode: 'add' })}
+                  onClick={() => openDialog({ mode: 'add' })}
                 >
                   {t('actions.add')}
                 </Button>
