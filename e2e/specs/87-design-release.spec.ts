@@ -148,7 +148,10 @@ describe('web design: design, release, use (issue #12 must show 1)', () => {
     await page.getByRole('button', { name: /校\s?验/ }).click();
     await preview.locator('.ant-form-item-explain-error').first().waitFor();
     await page.screenshot({ path: join(screenshots, '87-designer-preview.png') });
-    await page.locator('.ant-modal-footer').getByRole('button', { name: /关\s?闭/ }).click();
+    await page
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: /关\s?闭/ })
+      .click();
 
     // List design: the name column and search field.
     await editor.getByText('列表设计', { exact: true }).click();
@@ -239,8 +242,10 @@ describe('web design: design, release, use (issue #12 must show 1)', () => {
       ['guofang', 'Start#2026g', 'Leave#2026g'],
     ] as const;
     const userIds = await Promise.all(accounts.map(([account]) => userIdOf(admin, account)));
+    const systems = await api<{ list: { id: string; isMain: number }[] }>(admin, 'GET', '/api/system/System');
     const granted = await api(admin, 'POST', '/api/permission/Authority/Data/Batch', {
       userIds,
+      systemIds: [systems.data.list.find((system) => system.isMain === 1)?.id],
       module: [demo.id, parent.id, menu.id],
       button: buttons.data.list.map((button) => button.id),
       resource: [own?.id],
