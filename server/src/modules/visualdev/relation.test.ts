@@ -139,6 +139,89 @@ describe('GET /api/visualdev/Base/{id}/FieldDataSelect', () => {
     expect((await send('GET', `${BASE}/nope/FieldDataSelect?relationField=title`)).code).toBe(400);
   });
 
+  it("lists and details show a relationForm value as the related record's field, with the id under _id", async () => {
+    const rows = await send<Page>(
+      'GET',
+      `${BASE}/${modelId}/FieldDataSelect?relationField=title&keyword=${encodeURIComponent('西北')}`,
+    );
+    const customer = String(rows.data.list[0]!.id);
+    const form = {
+      ...sampleForm(),
+      fields: [
+        {
+          __config__: {
+            jnpfKey: 'comInput',
+            label: '订单号',
+            layout: 'colFormItem',
+            span: 24,
+            required: false,
+          },
+          __vModel__: 'orderNo',
+        },
+        {
+          __config__: {
+            jnpfKey: 'relationForm',
+            label: '客户',
+            layout: 'colFormItem',
+            span: 24,
+            required: false,
+          },
+          __vModel__: 'customer',
+          modelId,
+          relationField: 'title',
+          columnOptions: [{ value: 'title', label: '标题' }],
+        },
+      ],
+    };
+    const [parent] = await server.services.db.select().from(modules).where(eq(modules.enCode, 'onlineDev'));
+    const created = await send<{ id: string }>('POST', BASE, {
+      fullName: '订单',
+      enCode: `order${Math.random().toString(36).slice(2, 8)}`,
+      category: (
+        await send<{ list: DictionaryDataNode[] }>(
+          'GET',
+          '/api/system/DictionaryData/businessType/Data/Selector',
+        )
+      ).data.list[0]!.id,
+      type: 1,
+      webType: 2,
+      tables: '[]',
+      formData: JSON.stringify(form),
+      columnData: JSON.stringify({
+        type: 1,
+        columnList: [
+          { prop: 'orderNo', label: '订单号' },
+          { prop: 'customer', label: '客户' },
+        ],
+      }),
+    });
+    expect(created.code, created.msg).toBe(200);
+    const order = created.data.id;
+    expect(
+      (
+        await send('POST', `${BASE}/${order}/Actions/Release`, {
+          pc: 1,
+          app: 0,
+          pcModuleParentId: parent!.id,
+        })
+      ).code,
+    ).toBe(200);
+    const added = await send<{ id: string }>('POST', `/api/visualdev/OnlineDev/${order}`, {
+      data: JSON.stringify({ orderNo: 'SO-1', customer }),
+    });
+    expect(added.code, added.msg).toBe(200);
+    const list = await send<Page>('POST', `/api/visualdev/OnlineDev/${order}/List`, {});
+    expect(list.code, list.msg).toBe(200);
+    expect(list.data.list[0]).toMatchObject({ orderNo: 'SO-1', customer: '西北机械', customer_id: customer });
+    const shown = await send<{ data: string }>(
+      'GET',
+      `/api/visualdev/OnlineDev/${order}/${added.data.id}/DataChange`,
+    );
+    expect(JSON.parse(shown.data.data)).toMatchObject({ customer: '西北机械', customer_id: customer });
+    const raw = await send<{ data: string }>('GET', `/api/visualdev/OnlineDev/${order}/${added.data.id}`);
+    expect(JSON.parse(raw.data.data)).toMatchObject({ customer });
+  });
+
   it('needs a session and the form menu', async () => {
     expect(
       (await send('GET', `${BASE}/${modelId}/FieldDataSelect?relationField=title`, undefined, '')).code,

@@ -37,6 +37,7 @@ import { BillRuleService } from '../system/billRule/service.js';
 import { type GeneratedTables, tablesOf } from './ddl.js';
 import { DisplayContext } from './display.js';
 import { type DataModel, type ModelField, modelOf } from './model.js';
+import { relationTexts } from './relation.js';
 import { jsonOf, menusOf, type ReleasedCopy } from './service.js';
 
 export const OnlineMessages = {
@@ -401,12 +402,15 @@ export class OnlineDevService {
     const allFields = [...rt.model.fields, ...rt.model.subTables.flatMap((s) => s.fields)];
     const childRows = [...children.values()].flatMap((m: Map<string, RawRow[]>) => [...m.values()].flat());
     const ctx = await DisplayContext.load(this.db, allFields, [...rows, ...childRows]);
+    const related = await relationTexts(this, this.db, allFields, [...rows, ...childRows]);
+    const text = (f: ModelField, value: unknown) =>
+      related.get(f.vModel)?.get(String(value)) ?? ctx.text(f, value);
     const hidden = access.rules.hiddenColumns;
     return rows.map((row) => {
       const out: RawRow = { id: row.id, version: row.version, creatorTime: row.creatorTime };
       for (const f of rt.model.fields) {
         if (hidden?.has(f.vModel)) continue;
-        out[f.vModel] = ctx.text(f, row[f.vModel]);
+        out[f.vModel] = text(f, row[f.vModel]);
         if (f.key === 'relationForm' || f.key === 'popupSelect') out[`${f.vModel}_id`] = row[f.vModel];
       }
       for (const sub of rt.model.subTables) {
@@ -415,7 +419,7 @@ export class OnlineDevService {
         out[sub.vModel] = list.map((child) => {
           const shown: RawRow = { id: child.id };
           for (const f of sub.fields)
-            if (!hidden?.has(`${sub.vModel}-${f.vModel}`)) shown[f.vModel] = ctx.text(f, child[f.vModel]);
+            if (!hidden?.has(`${sub.vModel}-${f.vModel}`)) shown[f.vModel] = text(f, child[f.vModel]);
           return shown;
         });
       }
