@@ -27,7 +27,7 @@ import {
   type VisualDevForm,
   webDesignKeys,
 } from './api';
-import { TablesEditor, tableProblems } from './tables-editor';
+import { generatedTables, TablesEditor, tableProblems } from './tables-editor';
 import './web-design.css';
 
 /** Dictionary type of design categories (forms.md 4). */
@@ -117,7 +117,8 @@ export default function DesignEditor({ id, onClose }: { id: string | null; onClo
     retry: false,
   });
   const [rest, setRest] = useState<Partial<VisualDev>>({});
-  const chosen = tables.filter((table) => table.table);
+  // Tables the server generated follow the form; only tables the user chose constrain vModels.
+  const chosen = generatedTables(tables) ? [] : tables.filter((table) => table.table);
   const tableFields = useQueries({
     queries: chosen.map((table) => ({
       queryKey: [...webDesignKeys.tables(dbLinkId), 'fields', table.table],

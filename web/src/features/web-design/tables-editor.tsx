@@ -4,6 +4,11 @@ import { Alert, Button, Radio, Select, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type DesignTable, fetchTableFields, fetchTables, webDesignKeys } from './api';
 
+/** Tables the server created from the form (forms.md 4.1: `mt…` main, `ct…` per sub-table). */
+export function generatedTables(tables: DesignTable[]): boolean {
+  return tables.length > 0 && tables.every((table) => /^(mt|ct)[0-9a-z]+$/i.test(table.table));
+}
+
 /** Columns of one table, for the link columns of a sub-table. */
 function FieldSelect({
   dbLinkId,
@@ -55,7 +60,8 @@ export function TablesEditor({
   onChange(value: DesignTable[]): void;
 }) {
   const { t } = useTranslation('webDesign');
-  const auto = value.length === 0;
+  const generated = generatedTables(value);
+  const auto = value.length === 0 || generated;
   const tables = useQuery({
     queryKey: webDesignKeys.tables(dbLinkId),
     queryFn: () => fetchTables(dbLinkId),
@@ -102,7 +108,16 @@ export function TablesEditor({
         ]}
       />
       {auto ? (
-        <Alert type="info" showIcon title={t('tables.autoHint')} style={{ marginTop: 8 }} />
+        <Alert
+          type="info"
+          showIcon
+          title={
+            generated
+              ? t('tables.generated', { tables: value.map((table) => table.table).join(', ') })
+              : t('tables.autoHint')
+          }
+          style={{ marginTop: 8 }}
+        />
       ) : (
         <Space direction="vertical" style={{ width: '100%', marginTop: 8 }}>
           {tables.isError && <Alert type="error" showIcon title={t('tables.loadFailed')} />}
@@ -215,7 +230,7 @@ export function TablesEditor({
 
 /** What is missing in chosen tables (nothing when the server creates them). */
 export function tableProblems(tables: DesignTable[]): string[] {
-  if (tables.length === 0) return [];
+  if (tables.length === 0 || generatedTables(tables)) return [];
   const problems: string[] = [];
   if (!tables.some((table) => table.typeId === '1' && table.table)) problems.push('tables.mainRequired');
   for (const sub of tables.filter((table) => table.typeId === '0'))
