@@ -113,11 +113,18 @@ export class OnlineDevService {
 
   /** The released copy (or, for previews, the draft) ready to query. */
   async runtime(modelId: string, draft = false): Promise<Runtime> {
+    // The stamp first: the design's JSON is read only when the cached runtime is out of date.
+    const [stamp] = await this.db
+      .select({ version: visualDevs.version, releaseTime: visualDevs.releaseTime })
+      .from(visualDevs)
+      .where(eq(visualDevs.id, modelId));
+    if (!stamp) throw badRequest(OnlineMessages.notReleased);
+    const key = `${modelId}:${draft ? `d${stamp.version}` : `r${stamp.releaseTime}`}`;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
     const [row] = await this.db
       .select({
         id: visualDevs.id,
-        version: visualDevs.version,
-        releaseTime: visualDevs.releaseTime,
         released: visualDevs.released,
         fullName: visualDevs.fullName,
         enCode: visualDevs.enCode,
@@ -132,9 +139,6 @@ export class OnlineDevService {
       .from(visualDevs)
       .where(eq(visualDevs.id, modelId));
     if (!row) throw badRequest(OnlineMessages.notReleased);
-    const key = `${modelId}:${draft ? `d${row.version}` : `r${row.releaseTime}`}`;
-    const cached = this.cache.get(key);
-    if (cached) return cached;
     const copy = draft ? (row as ReleasedCopy) : (row.released as ReleasedCopy | null);
     if (!copy) throw badRequest(OnlineMessages.notReleased);
     if (!copy.formData) throw badRequest(OnlineMessages.noForm);
