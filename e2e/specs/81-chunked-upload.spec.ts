@@ -1,13 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, settled } from '../support/browser';
+import { md5, OwnServer, repoRoot } from './8x-support';
 
 /*
  * e2e 81 (#11 F4): a 12 MB attachment uploaded through an uploadFz field in /previewModel, the
@@ -15,124 +12,6 @@ import { launchBrowser, newPage, settled } from '../support/browser';
  * (chunk 1 is not sent again) and the stored file has the original's MD5.
  * The spec runs its own server (own port and data folder), since it restarts it.
  */
-
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const PASSWORD = 'Upload81x';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const md5 = (data: Buffer | string) => createHash('md5').update(data).digest('hex');
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
-/** The built server on its own port and data folder; start() again after stop() is a restart. */
-class OwnServer {
-  private child: ChildProcess | null = null;
-  output = '';
-  constructor(
-    readonly port: number,
-    readonly dataDir: string,
-    private readonly webDist: string,
-  ) {}
-
-  get baseUrl() {
-    return `http://127.0.0.1:${this.port}`;
-  }
-
-  async start() {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(this.port),
-      HOST: '127.0.0.1',
-      DATA_DIR: this.dataDir,
-      NODE_ENV: 'test',
-      CAPTCHA_ECHO: '1',
-      ADMIN_PASSWORD: PASSWORD,
-      WEB_DIST: this.webDist,
-    };
-    for (const name of ['DATABASE_URL', 'REDIS_URL', 'FILE_DIR', 'STORAGE']) delete env[name];
-    const child = spawn(process.execPath, [join(repoRoot, 'server', 'dist', 'main.js')], {
-      env,
-      stdio: 'pipe',
-    });
-    this.child = child;
-    child.stdout?.on('data', (chunk: Buffer) => {
-      this.output += chunk.toString('utf8');
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      this.output += chunk.toString('utf8');
-    });
-    const deadline = Date.now() + 110_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited:\n${this.output.slice(-3000)}`);
-      if (Date.now() > deadline) throw new Error(`server not ready:\n${this.output.slice(-3000)}`);
-      try {
-        const answer = await fetch(`${this.baseUrl}/api/oauth/getConfig/admin`);
-        if (answer.ok) return;
-      } catch {
-        // not listening yet
-      }
-      await sleep(250);
-    }
-  }
-
-  async stop() {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-  }
-
-  async api<T>(method: string, path: string, token: string | null, body?: Record<string, string>) {
-    const response = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers: {
-        'jnpf-origin': 'pc',
-        ...(token ? { authorization: token } : {}),
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return (await response.json()) as { code: number; msg: string; data: T };
-  }
-
-  /** Signs the administrator in and replaces the initial password (the image code from the echo). */
-  async adminToken(): Promise<string> {
-    const login = await fetch(`${this.baseUrl}/api/oauth/Login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'jnpf-origin': 'pc' },
-      body: new URLSearchParams({
-        account: 'admin',
-        password: md5(PASSWORD),
-        code: '',
-        timestamp: '',
-        origin: 'password',
-        grant_type: 'password',
-      }),
-    });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
-    const timestamp = `${Date.now()}123`;
-    await fetch(`${this.baseUrl}/api/file/ImageCode/${timestamp}`);
-    const code = new RegExp(`^captcha ${timestamp} (\\S+)$`, 'm').exec(this.output)?.[1] ?? '';
-    const changed = await this.api('POST', '/api/oauth/updatePasswordMessage', token, {
-      oldPassword: md5(PASSWORD),
-      password: md5(`${PASSWORD}1`),
-      code,
-      timestamp,
-    });
-    if (changed.code !== 200) throw new Error(`password change: ${changed.msg}`);
-    return token;
-  }
-}
 
 /** A form with one attachment field (no size or count limit). */
 const UPLOAD_FORM = {
@@ -180,10 +59,7 @@ describe('chunked upload across a server restart (#11)', () => {
   let page: Page;
 
   beforeAll(async () => {
-    const webDist = join(work, 'web-dist');
-    cpSync(join(repoRoot, 'web', 'dist'), webDist, { recursive: true });
-    server = new OwnServer(await freePort(), join(work, 'data'), webDist);
-    await server.start();
+    server = await OwnServer.create(work, 'Upload81x');
     browser = await launchBrowser();
     ({ page } = await newPage(browser));
   }, 180_000);

@@ -1,9 +1,14 @@
-import { mkdirSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FormDefinition, FormField } from '@console/shared';
 import type { Locator, Page } from 'playwright-core';
 import { appUrl, settled } from '../support/browser';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** Screenshots of the form engine specs, looked at by hand (not published in docs/). */
 export const results = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'test-results');
@@ -49,7 +54,7 @@ export async function previewMode(page: Page, mode: '编辑' | '详情'): Promis
 }
 
 /** A leaf field as the designer writes it, named by its vModel. */
-function leaf(
+export function leaf(
   jnpfKey: string,
   label: string,
   vModel: string,
@@ -145,5 +150,136 @@ export async function pickInSearchedTree(picker: Locator, keyword: string, name:
     } catch (error) {
       if (attempt === 3) throw error;
     }
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const md5 = (data: Buffer | string) => createHash('md5').update(data).digest('hex');
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+/**
+ * The built server on its own port, data folder and copy of web/dist, for specs that restart it
+ * (81, 82); start() again after stop() is a restart. `env` adds settings (e.g. DEMO_DATA).
+ */
+export class OwnServer {
+  private child: ChildProcess | null = null;
+  output = '';
+  constructor(
+    readonly port: number,
+    readonly dataDir: string,
+    private readonly webDist: string,
+    private readonly password: string,
+    private readonly env: Record<string, string> = {},
+  ) {}
+
+  /** A server in `work` (a fresh temporary folder), started. */
+  static async create(work: string, password: string, env: Record<string, string> = {}) {
+    const webDist = join(work, 'web-dist');
+    cpSync(join(repoRoot, 'web', 'dist'), webDist, { recursive: true });
+    const server = new OwnServer(await freePort(), join(work, 'data'), webDist, password, env);
+    await server.start();
+    return server;
+  }
+
+  get baseUrl() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start() {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(this.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: this.dataDir,
+      NODE_ENV: 'test',
+      CAPTCHA_ECHO: '1',
+      ADMIN_PASSWORD: this.password,
+      WEB_DIST: this.webDist,
+      ...this.env,
+    };
+    for (const name of ['DATABASE_URL', 'REDIS_URL', 'FILE_DIR', 'STORAGE']) delete env[name];
+    const child = spawn(process.execPath, [join(repoRoot, 'server', 'dist', 'main.js')], {
+      env,
+      stdio: 'pipe',
+    });
+    this.child = child;
+    child.stdout?.on('data', (chunk: Buffer) => {
+      this.output += chunk.toString('utf8');
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      this.output += chunk.toString('utf8');
+    });
+    const deadline = Date.now() + 110_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited:\n${this.output.slice(-3000)}`);
+      if (Date.now() > deadline) throw new Error(`server not ready:\n${this.output.slice(-3000)}`);
+      try {
+        const answer = await fetch(`${this.baseUrl}/api/oauth/getConfig/admin`);
+        if (answer.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await sleep(250);
+    }
+  }
+
+  async stop() {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  }
+
+  async api<T>(method: string, path: string, token: string | null, body?: unknown) {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        'jnpf-origin': 'pc',
+        ...(token ? { authorization: token } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return (await response.json()) as { code: number; msg: string; data: T };
+  }
+
+  /** Signs the administrator in and replaces the initial password (the image code from the echo). */
+  async adminToken(): Promise<string> {
+    const login = await fetch(`${this.baseUrl}/api/oauth/Login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'jnpf-origin': 'pc' },
+      body: new URLSearchParams({
+        account: 'admin',
+        password: md5(this.password),
+        code: '',
+        timestamp: '',
+        origin: 'password',
+        grant_type: 'password',
+      }),
+    });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const timestamp = `${Date.now()}123`;
+    await fetch(`${this.baseUrl}/api/file/ImageCode/${timestamp}`);
+    const code = new RegExp(`^captcha ${timestamp} (\\S+)$`, 'm').exec(this.output)?.[1] ?? '';
+    const changed = await this.api('POST', '/api/oauth/updatePasswordMessage', token, {
+      oldPassword: md5(this.password),
+      password: md5(`${this.password}1`),
+      code,
+      timestamp,
+    });
+    if (changed.code !== 200) throw new Error(`password change: ${changed.msg}`);
+    return token;
   }
 }
