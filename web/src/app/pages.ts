@@ -87,6 +87,10 @@ export const PAGES: Record<string, PageEntry> = {
     load: () => import('../features/schedule/schedule-page'),
     namespaces: ['schedule', 'orgPicker'],
   },
+  'extend/projectGantt': {
+    load: () => import('../features/extend-project-gantt/project-gantt-page'),
+    namespaces: ['extendProjectGantt', 'orgPicker', 'widgets'],
+  },
   'extend/barCode': {
     load: () => import('../features/extend-bar-code/bar-code-page'),
     namespaces: ['extendBarCode'],
