@@ -107,6 +107,30 @@ export const PAGES: Record<string, PageEntry> = {
     load: () => import('../features/extend-document/document-page'),
     namespaces: ['extendDocument', 'upload', 'orgPicker', 'widgets'],
   },
+  'workFlow/flowLaunch': {
+    load: () => import('../features/workflow-lists/flow-launch-page'),
+    namespaces: ['workflow', 'widgets'],
+  },
+  'workFlow/flowTodo': {
+    load: () => import('../features/workflow-lists/flow-todo-page'),
+    namespaces: ['workflow', 'widgets'],
+  },
+  'workFlow/flowDone': {
+    load: () => import('../features/workflow-lists/flow-done-page'),
+    namespaces: ['workflow', 'widgets'],
+  },
+  'workFlow/flowCirculate': {
+    load: () => import('../features/workflow-lists/flow-circulate-page'),
+    namespaces: ['workflow', 'widgets'],
+  },
+  'workFlow/flowMonitor': {
+    load: () => import('../features/workflow-lists/flow-monitor-page'),
+    namespaces: ['workflow', 'widgets'],
+  },
+  'workFlow/workFlowDetail': {
+    load: () => import('../features/workflow-detail/workflow-detail-page'),
+    namespaces: ['workflow', 'widgets', 'form', 'orgPicker'],
+  },
   /** Generated page (menu type 3): the released online design named by the node's moduleId. */
   'basic/dynamicModel': {
     load: () => import('../features/online-dev-runtime/dynamic-model-page'),
