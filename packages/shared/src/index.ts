@@ -20,5 +20,5 @@ export * from './systemAdmin.js';
 export * from './systemData/index.js';
 export * from './upload.js';
 export * from './user.js';
-export * from './workflow/index.js';
 export * from './visualdev/index.js';
+export * from './workflow/index.js';

@@ -36,5 +36,8 @@ export const visualDevs = pgTable(
     releaseTime: epochMs('release_time'),
     ...auditColumns,
   },
-  (t) => [uniqueIndex('base_visualdev_en_code').on(t.enCode), index('base_visualdev_category').on(t.category)],
+  (t) => [
+    uniqueIndex('base_visualdev_en_code').on(t.enCode),
+    index('base_visualdev_category').on(t.category),
+  ],
 );

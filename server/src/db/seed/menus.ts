@@ -615,7 +615,15 @@ export const MENU_TREE: readonly MenuSeed[] = [
     page('extend', 'schedule', '日程安排', { buttons: crud() }),
     page('extend', 'email', '邮件收发', { buttons: buttons('btn_add', 'btn_remove', 'btn_detail') }),
     page('extend', 'document', '文档管理', {
-      buttons: buttons('btn_add', 'btn_edit', 'btn_upload', 'btn_download', 'btn_share', 'btn_remove', 'btn_detail'),
+      buttons: buttons(
+        'btn_add',
+        'btn_edit',
+        'btn_upload',
+        'btn_download',
+        'btn_share',
+        'btn_remove',
+        'btn_detail',
+      ),
     }),
     page('extend', 'barCode', '条码示例'),
     page('extend', 'printData', '打印示例', { buttons: buttons('btn_print') }),
