@@ -65,13 +65,24 @@ type DialogState = { mode: 'add' } | { mode: 'edit' | 'detail'; id: string } | n
 const RANGE_KEYS = new Set(['date', 'createTime', 'modifyTime']);
 
 /** One search field of columnData.searchList (forms.md 3): fuzzy text, options, or a range. */
-function SearchField({ entry, onEnter }: { entry: ColumnEntry; onEnter(): void }) {
+function SearchField({
+  entry,
+  onEnter,
+  ...control
+}: {
+  entry: ColumnEntry;
+  onEnter(): void;
+  /** value and onChange from the Form.Item around it. */
+  value?: never;
+  onChange?: never;
+}) {
   const { t } = useTranslation('onlineDev');
   const label = entry.label ?? entry.prop;
   const options = optionsOf(entry);
   if (options)
     return (
       <Select
+        {...control}
         allowClear
         mode={entry.searchMultiple ? 'multiple' : undefined}
         options={options}
@@ -81,8 +92,14 @@ function SearchField({ entry, onEnter }: { entry: ColumnEntry; onEnter(): void }
       />
     );
   if (entry.searchType === 3 && RANGE_KEYS.has(entry.jnpfKey ?? ''))
-    return <DatePicker.RangePicker aria-label={label} placeholder={[t('search.from'), t('search.to')]} />;
-  if (entry.searchType === 3) return <NumberRange label={label} />;
+    return (
+      <DatePicker.RangePicker
+        {...control}
+        aria-label={label}
+        placeholder={[t('search.from'), t('search.to')]}
+      />
+    );
+  if (entry.searchType === 3) return <NumberRange {...control} label={label} />;
   return (
     <Input allowClear placeholder={label} aria-label={label} onPressEnter={onEnter} style={{ width: 180 }} />
   );
