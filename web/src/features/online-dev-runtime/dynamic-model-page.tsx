@@ -101,7 +101,14 @@ function SearchField({
     );
   if (entry.searchType === 3) return <NumberRange {...control} label={label} />;
   return (
-    <Input allowClear placeholder={label} aria-label={label} onPressEnter={onEnter} style={{ width: 180 }} />
+    <Input
+      {...control}
+      allowClear
+      placeholder={label}
+      aria-label={label}
+      onPressEnter={onEnter}
+      style={{ width: 180 }}
+    />
   );
 }
 
