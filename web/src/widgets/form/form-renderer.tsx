@@ -1,6 +1,6 @@
 import { Col, Form, type FormInstance, Row, type RowProps, Spin } from 'antd';
 import type { SizeType } from 'antd/es/config-provider/SizeContext';
-import { type ReactNode, Suspense, useMemo } from 'react';
+import { type ReactNode, Suspense, useLayoutEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { initialValues } from './defaults';
 import { containerComponent, type FieldComponent, fieldComponent } from './registry';
@@ -78,6 +78,12 @@ export function FormRenderer({
   const form = given ?? own;
   const granted = useMemo(() => (permissions ? new Set(permissions) : null), [permissions]);
   const initial = useMemo(() => ({ ...initialValues(schema.fields), ...values }), [schema, values]);
+  // A caller's store outlives this form (one store for a page's dialog) and would keep the previous
+  // form's values over these initial ones (a new record's empty rows over the stored rows): start
+  // from this form's own values once it is mounted.
+  useLayoutEffect(() => {
+    given?.resetFields();
+  }, [given]);
   const formDisabled = schema.disabled === true;
   const gutter = typeof schema.gutter === 'number' ? schema.gutter : 15;
 
