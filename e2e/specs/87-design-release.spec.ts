@@ -49,7 +49,7 @@ async function menuOf(admin: Page, code: string): Promise<MenuNode> {
   return menu;
 }
 
-/** The generated page's first column (客户名称) of every row shown. */
+/** The 客户名称 column of every row shown (found by its header: a checkbox column may come first). */
 async function names(page: Page): Promise<string[]> {
   await settled(page);
   const list = page.getByTestId('online-dev-page');
@@ -57,7 +57,9 @@ async function names(page: Page): Promise<string[]> {
     .locator('.ant-spin-spinning')
     .waitFor({ state: 'detached' })
     .catch(() => undefined);
-  return list.locator('.ant-table-tbody tr.ant-table-row td:nth-child(2)').allInnerTexts();
+  const headers = await list.locator('.ant-table-thead th').allInnerTexts();
+  const column = headers.findIndex((header) => header.trim() === '客户名称') + 1;
+  return list.locator(`.ant-table-tbody tr.ant-table-row td:nth-child(${column})`).allInnerTexts();
 }
 
 /** Adds a record through the generated page's dialog: the name and one sub-table row. */
@@ -162,6 +164,8 @@ describe('web design: design, release, use (issue #12 must show 1)', () => {
     await listDesigner.locator('.ant-card').filter({ hasText: '查询字段' }).getByLabel('客户名称').check();
     const buttons = page.getByTestId('list-designer-settings');
     await buttons.getByLabel('导出').check();
+    // Rows are filtered by the granted data scheme only when the design turns data permission on.
+    await buttons.getByRole('switch', { name: '数据权限' }).click();
     await page.screenshot({ path: join(screenshots, '87-list-designer.png') });
 
     await editor.getByRole('button', { name: '保 存' }).click();
@@ -204,12 +208,16 @@ describe('web design: design, release, use (issue #12 must show 1)', () => {
     await row.getByRole('button', { name: /发\s?布/ }).click();
     const release = page.getByTestId('release-form');
     await release.waitFor();
-    await release
+    const parentSelect = release
       .locator('.ant-form-item')
       .filter({ hasText: 'Web 上级菜单' })
-      .locator('.ant-select')
-      .click();
+      .locator('.ant-select');
+    await parentSelect.click();
+    // Typed first: the tree then holds the one match, so the click cannot land on a scrolling list.
+    await page.keyboard.type('在线表单示例');
     await page.locator('.ant-select-tree').getByTitle('在线表单示例').click();
+    await parentSelect.getByText('在线表单示例').waitFor();
+    await page.locator('.ant-select-tree').waitFor({ state: 'hidden' });
     await page.screenshot({ path: join(screenshots, '87-release.png') });
     await page
       .getByRole('dialog')
