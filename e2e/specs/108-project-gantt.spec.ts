@@ -57,7 +57,7 @@ describe('project Gantt demo', () => {
     await toast(page, 'success', '新建成功');
     await taskDialog.waitFor({ state: 'hidden' });
     await expect.poll(() => tasks.getByTestId('gantt-bar').count()).toBe(1);
-    await tasks.getByTestId('gantt-bar').getByText('60%').waitFor();
+    await tasks.getByTestId('gantt-bar').getByText('60%', { exact: true }).waitFor();
     await settled(page);
     await shot(page, 'new-project-gantt');
     await tasks.locator('.ant-drawer-close').click();
