@@ -39,13 +39,19 @@ export default function PreviewModelPage() {
   const [revision, setRevision] = useState(0);
   const [mode, setMode] = useState<Mode>('edit');
   const [values, setValues] = useState<string>();
+  // The renderer is mounted anew for each mode and starts from its own values: what was entered
+  // is carried over to the other mode here.
+  const [carried, setCarried] = useState<Record<string, unknown>>();
+  const switchMode = (next: Mode) => {
+    setCarried(form.getFieldsValue(true));
+    setMode(next);
+  };
 
   const render = () => {
     const read = readSchema(text);
     setError(read.error ? t('preview.invalidSchema', { message: read.error }) : undefined);
     if (!read.schema) return;
-    // A new form starts empty: the store outlives the renderer (kept across edit/detail on purpose).
-    form.resetFields();
+    setCarried(undefined);
     setSchema(read.schema);
     setValues(undefined);
     setRevision((count) => count + 1);
@@ -88,7 +94,7 @@ export default function PreviewModelPage() {
         extra={
           <Segmented<Mode>
             value={mode}
-            onChange={setMode}
+            onChange={switchMode}
             options={[
               { value: 'edit', label: t('preview.edit') },
               { value: 'detail', label: t('preview.detail') },
@@ -102,6 +108,7 @@ export default function PreviewModelPage() {
               key={`${revision}-${mode}`}
               schema={schema}
               form={form}
+              values={carried}
               readOnly={mode === 'detail'}
             />
             {mode === 'edit' ? (
