@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { auditColumns, epochMs, softDeleteColumns } from './columns.js';
 
@@ -91,5 +92,36 @@ export const extProjectGantt = pgTable(
   (t) => [
     index('ext_project_gantt_project').on(t.projectId),
     index('ext_project_gantt_type').on(t.type, t.startTime),
+  ],
+);
+
+/** extend/importAndExport: the employee roster imported from and exported to Excel. */
+export const extEmployees = pgTable(
+  'ext_employee',
+  {
+    id: text('id').primaryKey(),
+    /** Staff number, unique among the rows not deleted. */
+    enCode: text('en_code').notNull(),
+    fullName: text('full_name').notNull(),
+    gender: text('gender').notNull().default(''),
+    departmentName: text('department_name').notNull().default(''),
+    positionName: text('position_name').notNull().default(''),
+    /** 用工性质: 正式, 试用, 劳务派遣… */
+    workingNature: text('working_nature').notNull().default(''),
+    idNumber: text('id_number').notNull().default(''),
+    telephone: text('telephone').notNull().default(''),
+    birthday: epochMs('birthday'),
+    attendWorkTime: epochMs('attend_work_time'),
+    education: text('education').notNull().default(''),
+    major: text('major').notNull().default(''),
+    graduationAcademy: text('graduation_academy').notNull().default(''),
+    graduationTime: epochMs('graduation_time'),
+    sortCode: integer('sort_code').notNull().default(0),
+    ...auditColumns,
+    ...softDeleteColumns,
+  },
+  (t) => [
+    uniqueIndex('ext_employee_en_code').on(t.enCode).where(sql`${t.deleteMark} = 0`),
+    index('ext_employee_created').on(t.creatorTime, t.id),
   ],
 );
