@@ -41,3 +41,66 @@ export const visualDevs = pgTable(
     index('base_visualdev_category').on(t.category),
   ],
 );
+
+/**
+ * Data reports (other.md 3, `{reportServer}/api/datareport/Data`): a data interface's rows shown
+ * as a table with formats and totals and as charts; `reportData` is the definition (filters,
+ * columns, charts) as JSON, checked by the shared report schema on every write.
+ */
+export const dataReports = pgTable(
+  'base_data_report',
+  {
+    id: text('id').primaryKey(),
+    fullName: text('full_name').notNull(),
+    enCode: text('en_code').notNull(),
+    categoryId: text('category_id').notNull(),
+    interfaceId: text('interface_id').notNull(),
+    reportData: text('report_data').notNull().default('{}'),
+    sortCode: integer('sort_code').notNull().default(0),
+    enabledMark: integer('enabled_mark').notNull().default(1),
+    description: text('description'),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('base_data_report_en_code').on(t.enCode)],
+);
+
+/**
+ * Visual portals (other.md 3): a grid of widgets (`formData`: layout and refresh) or a custom
+ * page/URL. Menus of type 8 show one (propertyJson.moduleId).
+ */
+export const portals = pgTable(
+  'base_portal',
+  {
+    id: text('id').primaryKey(),
+    fullName: text('full_name').notNull(),
+    enCode: text('en_code').notNull(),
+    category: text('category').notNull(),
+    /** 0 designed grid, 1 custom page or URL. */
+    type: integer('type').notNull().default(0),
+    /** 0 page, 1 URL (custom portals). */
+    linkType: integer('link_type').notNull().default(0),
+    customUrl: text('custom_url'),
+    appCustomUrl: text('app_custom_url'),
+    /** 1 fixed layout, 0 users may drag and keep their own. */
+    enabledLock: integer('enabled_lock').notNull().default(1),
+    formData: text('form_data').notNull().default(''),
+    sortCode: integer('sort_code').notNull().default(0),
+    enabledMark: integer('enabled_mark').notNull().default(1),
+    description: text('description'),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('base_portal_en_code').on(t.enCode)],
+);
+
+/** A user's own layout of a portal whose layout is not locked (PUT /Portal/Custom/Save/{id}). */
+export const portalCustoms = pgTable(
+  'base_portal_custom',
+  {
+    id: text('id').primaryKey(),
+    portalId: text('portal_id').notNull(),
+    userId: text('user_id').notNull(),
+    formData: text('form_data').notNull(),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('base_portal_custom_user').on(t.portalId, t.userId)],
+);
