@@ -609,7 +609,7 @@ export const MENU_TREE: readonly MenuSeed[] = [
     }),
   ]),
 
-  directory('extend', '系统示例', [
+  directory('extend', '扩展应用', [
     page('extend', 'bigData', '大数据测试', { buttons: buttons('btn_add') }),
     page('extend', 'importAndExport', '导入导出', { buttons: buttons('btn_import', 'btn_export') }),
     page('extend', 'schedule', '日程安排', { buttons: crud() }),

@@ -91,7 +91,7 @@ export const BUILT_IN_ENGLISH: Readonly<Record<string, string>> = {
   'msgCenter.msgTemplate': 'Message Templates',
   'msgCenter.sendConfig': 'Send Settings',
   'msgCenter.msgMonitor': 'Message Monitor',
-  extend: 'Examples',
+  extend: 'Extended Apps',
   'extend.bigData': 'Big Data',
   'extend.importAndExport': 'Import and Export',
   'extend.schedule': 'Schedule',
