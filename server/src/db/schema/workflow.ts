@@ -286,3 +286,19 @@ export const flowDelegates = pgTable(
   },
   (t) => [index('flow_delegate_user').on(t.userId, t.type), index('flow_delegate_to').on(t.toUserId)],
 );
+
+/** Comments on a task (FlowComment); only their author deletes them. */
+export const flowComments = pgTable(
+  'flow_comment',
+  {
+    id: text('id').primaryKey(),
+    taskId: text('task_id').notNull(),
+    text: text('text').notNull().default(''),
+    /** JSON list texts as the client sends them. */
+    image: text('image').notNull().default('[]'),
+    file: text('file').notNull().default('[]'),
+    ...auditColumns,
+    ...softDeleteColumns,
+  },
+  (t) => [index('flow_comment_task').on(t.taskId, t.creatorTime)],
+);
