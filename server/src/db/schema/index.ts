@@ -1,5 +1,6 @@
 export * from './dataBackup.js';
 export * from './dataLinks.js';
+export * from './email.js';
 export * from './extend.js';
 export * from './file-chunks.js';
 export * from './knowledge.js';
