@@ -36,8 +36,10 @@ export interface FlowInfo {
     startTime: number | null;
     creatorUserId: string | null;
   };
+  flowTaskNodeList: { id: string; nodeCode: string; completion: number; state: number }[];
   flowTaskOperatorList: FlowOperator[];
   flowTaskOperatorRecordList: FlowRecord[];
+  flowTemplateInfo: { flowTemplateJson: string };
   flowFormInfo: { formType: number; fullName: string; propertyJson: string | null } | null;
   formOperates: { id: string; read?: boolean; write?: boolean }[];
   approversProperties: string | null;

@@ -1,3 +1,4 @@
+import { PrinterOutlined } from '@ant-design/icons';
 import { parseFormData } from '@console/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -37,7 +38,9 @@ import {
   transfer,
   withdraw,
 } from './api';
+import { ApprovalPrint } from './approval-print';
 import { readDetailConfig } from './config';
+import { FlowChart } from './flow-chart';
 
 const time = (value?: number | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '');
 
@@ -91,6 +94,7 @@ function FlowDetail() {
   }>();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [busy, setBusy] = useState(false);
+  const [printing, setPrinting] = useState(false);
   const info = useQuery({
     queryKey: workflowKeys.detail(config?.id ?? '', config?.taskOperatorId ?? config?.taskNodeId ?? ''),
     queryFn: () =>
@@ -204,6 +208,9 @@ function FlowDetail() {
       {config.opType === 2 && config.taskRecordId && task.status === 1 ? (
         <Button onClick={() => setDialog('recall')}>{t('actions.recall')}</Button>
       ) : null}
+      <Button icon={<PrinterOutlined />} onClick={() => setPrinting(true)}>
+        {t('print.open')}
+      </Button>
       <Button onClick={() => navigate(-1)}>{t('actions.back')}</Button>
     </Space>
   );
@@ -257,6 +264,16 @@ function FlowDetail() {
           />
         )}
       </Card>
+      <Card title={t('chart.title')} style={{ marginTop: 12 }}>
+        <FlowChart
+          flowTemplateJson={data.flowTemplateInfo.flowTemplateJson}
+          nodes={data.flowTaskNodeList}
+          taskStatus={task.status}
+        />
+      </Card>
+      {printing ? (
+        <ApprovalPrint info={data} schema={schema} values={values} onClose={() => setPrinting(false)} />
+      ) : null}
       <Modal
         open={dialog !== null}
         width={600}
