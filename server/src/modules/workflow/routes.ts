@@ -268,6 +268,16 @@ export function registerWorkflowRoutes(app: FastifyInstance, services: Services)
     },
   });
 
+  // ----- flow designer page (workFlow/flowEngine): codes, copy, export/import, pickers -----
+  /** Coded pages (extend demos) launch their flow by its code: any signed-in user may look it up. */
+  defineRoute(app, services, {
+    method: 'GET',
+    url: `${BASE}/flowTemplate/getFlowIdByCode/:code`,
+    access: 'session',
+    params: z.object({ code: z.string().trim().min(1, 'code：请填写流程编码').max(50) }),
+    handler: ({ params }) => templates.idByCode(params.code),
+  });
+
   // ----- launch -----
   defineRoute(app, services, {
     method: 'POST',

@@ -18,6 +18,7 @@ export const TemplateMessages = {
   mainVersion: '设置主版本成功',
   versionDeleted: '删除版本成功',
   missing: '流程模板不存在',
+  codeMissing: (enCode: string) => `编码为“${enCode}”的流程不存在或未启用`,
   versionMissing: '流程版本不存在',
   codeExists: '流程编码已存在',
   inUse: '该流程已有发起的任务，不能删除',
@@ -448,6 +449,22 @@ export class TemplateService {
       out.push({ id: v.id, fullName: v.fullName, flowTemplateJson: v.flowTemplateJson });
     }
     return out;
+  }
+
+  /** GET /flowTemplate/getFlowIdByCode/{enCode}: the id of the enabled template with that code. */
+  async idByCode(enCode: string): Promise<string> {
+    const [row] = await this.db
+      .select({ id: flowTemplates.id })
+      .from(flowTemplates)
+      .where(
+        and(
+          eq(flowTemplates.enCode, enCode),
+          eq(flowTemplates.enabledMark, 1),
+          eq(flowTemplates.deleteMark, 0),
+        ),
+      );
+    if (!row) throw badRequest(TemplateMessages.codeMissing(enCode));
+    return row.id;
   }
 
   /** GET /flowTemplate/PageListAll: released templates with at least one flow the user may launch. */
