@@ -121,6 +121,24 @@ export default async function setup(project: TestProject) {
       if (exited === null) child.kill('SIGKILL');
     }
     log.end();
+    reportServerErrors(output);
     if (!process.env.E2E_KEEP) rmSync(work, { recursive: true, force: true });
   };
+}
+
+/**
+ * Prints the server's error lines (pino level 50 and up) at the end of the run: a failed step
+ * often had a 500 behind it, and CI keeps only what the run printed.
+ */
+function reportServerErrors(output: string) {
+  const errors = output.split('\n').filter((line) => {
+    try {
+      return ((JSON.parse(line) as { level?: number }).level ?? 0) >= 50;
+    } catch {
+      return false;
+    }
+  });
+  if (errors.length === 0) return;
+  console.log(`server errors during the run (${errors.length}, the last 20):`);
+  for (const line of errors.slice(-20)) console.log(`  ${line.slice(0, 600)}`);
 }

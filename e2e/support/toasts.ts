@@ -44,7 +44,21 @@ export function recordToasts(): void {
  */
 export async function toast(page: Page, kind: ToastKind, text?: string | RegExp): Promise<void> {
   const pattern = text instanceof RegExp ? { source: text.source, flags: text.flags } : null;
-  await page.waitForFunction(
+  await waitForToast(page, kind, text, pattern).catch(async (error: Error) => {
+    // Say what the user saw instead: an error toast names the cause of most such failures.
+    const seen = await page.evaluate(() => window.__toasts ?? []).catch(() => []);
+    const shown = seen.map((one) => `${one.kind}: ${one.text}`).join(' | ') || 'none';
+    throw new Error(`no ${kind} toast ${text ?? ''} (toasts not yet matched: ${shown}); ${error.message}`);
+  });
+}
+
+function waitForToast(
+  page: Page,
+  kind: ToastKind,
+  text: string | RegExp | undefined,
+  pattern: { source: string; flags: string } | null,
+) {
+  return page.waitForFunction(
     ({ kind, plain, pattern }) => {
       const list = window.__toasts ?? [];
       const index = list.findIndex(
