@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { keywordMatch } from '../../db/query.js';
 import { flowTaskOperators, flowTasks, flowTemplateJsons, organizes, users } from '../../db/schema/index.js';
 import { nodeMembers } from './assignees.js';
+import { mayActFor } from './delegate.js';
 import { graphOf, WorkflowMessages } from './engine.js';
 import { compileFlow, type FlowGraph, walk } from './graph.js';
 
@@ -54,7 +55,8 @@ export class CandidateService {
       .innerJoin(flowTasks, eq(flowTasks.id, flowTaskOperators.taskId))
       .where(eq(flowTaskOperators.id, id));
     if (row?.op.completion !== 0 || row.op.state === -1) throw badRequest(WorkflowMessages.operatorMissing);
-    if (row.op.handleId !== userId) throw badRequest(WorkflowMessages.notYours);
+    if (!(await mayActFor(this.db, row.op.handleId, userId, row.task.templateId)))
+      throw badRequest(WorkflowMessages.notYours);
     return {
       graph: graphOf(row.task),
       nodeCode: row.op.nodeCode,

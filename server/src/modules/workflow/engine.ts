@@ -32,6 +32,7 @@ import {
 import type { Services } from '../../services.js';
 import { deliverMessage } from '../message/delivery.js';
 import { membersOf, resolveAssignees } from './assignees.js';
+import { delegatesOf, mayActFor } from './delegate.js';
 import { compileFlow, type FlowGraph, type RealNode, walk } from './graph.js';
 import { nextTimeout, timeoutPlan, timerDue } from './timing.js';
 
@@ -409,6 +410,7 @@ export class WorkflowEngine {
             flowFormContentJson: body.formData,
             flowTemplateJson: version.flowTemplateJson,
             flowVersion: version.flowVersion,
+            isBatch: graph.start.properties.isBatchApproval ? 1 : 0,
             status: TaskStatus.Draft,
             parentId: body.parentId || '0',
             creatorUserId: session.userId,
@@ -586,7 +588,9 @@ export class WorkflowEngine {
         dueTime: sequential && i > 0 ? null : this.timeoutDue(s, real),
       })),
     );
-    await this.notify(s, sequential ? handlers.slice(0, 1) : handlers, `${s.task.fullName}：待您审批`, {
+    const told = sequential ? handlers.slice(0, 1) : handlers;
+    const delegates = await delegatesOf(s.tx, told, s.task.templateId);
+    await this.notify(s, [...told, ...delegates], `${s.task.fullName}：待您审批`, {
       opType: 1,
       taskNodeId: node.id,
     });
@@ -973,7 +977,8 @@ export class WorkflowEngine {
       current.waiting !== 0
     )
       throw badRequest(WorkflowMessages.operatorMissing);
-    if (current.handleId !== userId) throw badRequest(WorkflowMessages.notYours);
+    if (!(await mayActFor(tx, current.handleId, userId, task.templateId)))
+      throw badRequest(WorkflowMessages.notYours);
     if (task.status === TaskStatus.Suspended) throw badRequest(WorkflowMessages.suspendedTask);
     if (task.status !== TaskStatus.Running) throw badRequest(WorkflowMessages.notRunning);
     const [node] = await tx.select().from(flowTaskNodes).where(eq(flowTaskNodes.id, current.taskNodeId));
@@ -1093,9 +1098,10 @@ export class WorkflowEngine {
   async rejectChoices(operatorId: string, userId: string) {
     return this.db.transaction(async (tx) => {
       const [op] = await tx.select().from(flowTaskOperators).where(eq(flowTaskOperators.id, operatorId));
-      if (!op || op.handleId !== userId || op.completion !== 0 || op.state === -1)
-        throw badRequest(WorkflowMessages.operatorMissing);
+      if (op?.completion !== 0 || op.state === -1) throw badRequest(WorkflowMessages.operatorMissing);
       const task = await this.loadTask(tx as Tx, op.taskId);
+      if (!(await mayActFor(tx, op.handleId, userId, task.templateId)))
+        throw badRequest(WorkflowMessages.operatorMissing);
       const [node] = await tx.select().from(flowTaskNodes).where(eq(flowTaskNodes.id, op.taskNodeId));
       if (!node) throw badRequest(WorkflowMessages.operatorMissing);
       const s = this.step(tx as Tx, task, userId);

@@ -1,4 +1,4 @@
-import { type FlowTaskListQuery, HandleStatus, TaskStatus } from '@console/shared';
+import { type FlowTaskListQuery, HandleStatus, type StartProperties, TaskStatus } from '@console/shared';
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from '../../core/errors.js';
@@ -12,9 +12,11 @@ import {
   flowTaskRecords,
   flowTasks,
   flowTemplateJsons,
+  flowTemplates,
   users,
 } from '../../db/schema/index.js';
 import { userNames } from './assignees.js';
+import { delegatedTo, delegateOr, mayActFor } from './delegate.js';
 import { graphOf, WorkflowMessages } from './engine.js';
 
 type Task = typeof flowTasks.$inferSelect;
@@ -68,6 +70,17 @@ function taskRow(t: Task, names: Map<string, string>) {
   };
 }
 
+const formInfo = (form: typeof flowForms.$inferSelect) => ({
+  id: form.id,
+  formType: form.formType,
+  enCode: form.enCode,
+  fullName: form.fullName,
+  urlAddress: form.urlAddress,
+  appUrlAddress: form.appUrlAddress,
+  interfaceUrl: form.interfaceUrl,
+  propertyJson: form.propertyJson,
+});
+
 export class TaskLists {
   constructor(private readonly db: Db) {}
 
@@ -118,12 +131,13 @@ export class TaskLists {
   private async todo(userId: string, query: FlowTaskListQuery, batch: boolean) {
     const filters = taskFilters(query, flowTaskOperators.creatorTime);
     filters.push(
-      eq(flowTaskOperators.handleId, userId),
+      delegateOr(flowTaskOperators.handleId, userId, flowTasks.templateId),
       eq(flowTaskOperators.completion, 0),
       ne(flowTaskOperators.state, -1),
       eq(flowTaskOperators.waiting, 0),
       eq(flowTasks.status, TaskStatus.Running),
     );
+    if (batch) filters.push(eq(flowTasks.isBatch, 1));
     if (query.nodeCode) filters.push(eq(flowTaskOperators.nodeCode, query.nodeCode));
     const where = and(...filters);
     const [rows, [total]] = await Promise.all([
@@ -143,12 +157,14 @@ export class TaskLists {
     ]);
     const names = await userNames(
       this.db,
-      rows.map((r) => r.task.creatorUserId ?? ''),
+      rows.flatMap((r) => [r.task.creatorUserId ?? '', r.op.handleId]),
     );
     const list = rows.map(({ op, task }) => {
       const base = taskRow(task, names);
       const row: Record<string, unknown> = {
         ...base,
+        // A todo delegated to the caller names the delegator whose item it is.
+        delegateUser: op.handleId === userId ? base.delegateUser : (names.get(op.handleId) ?? op.handleId),
         id: op.id,
         taskId: task.id,
         taskNodeId: op.taskNodeId,
@@ -267,7 +283,19 @@ export class TaskLists {
       union all select 1 from ${flowTaskCirculates} where task_id = ${taskId} and object_id = ${userId}
       limit 1`)
       .then((r) => (r as unknown as { rows: { one: number }[] }).rows);
-    return hit !== undefined;
+    if (hit) return true;
+    const [delegated] = await this.db
+      .select({ id: flowTaskOperators.id })
+      .from(flowTaskOperators)
+      .innerJoin(flowTasks, eq(flowTasks.id, flowTaskOperators.taskId))
+      .where(
+        and(
+          eq(flowTaskOperators.taskId, taskId),
+          delegatedTo(userId, flowTaskOperators.handleId, flowTasks.templateId),
+        ),
+      )
+      .limit(1);
+    return delegated !== undefined;
   }
 
   /** The sub-flow tasks a parent's sub-flow node launched. */
@@ -277,6 +305,48 @@ export class TaskLists {
       .from(flowTasks)
       .where(and(eq(flowTasks.parentNodeId, taskNodeId), eq(flowTasks.deleteMark, 0)))
       .orderBy(asc(flowTasks.creatorTime));
+  }
+
+  /**
+   * GET /FlowBefore/0?flowId=: what the launch form needs before a task exists (the start node's
+   * form, its field rights and properties), for a version of a released template the user may launch.
+   */
+  async launchInfo(flowId: string, mayLaunch: (p: StartProperties) => Promise<boolean>) {
+    const [row] = await this.db
+      .select({ version: flowTemplateJsons, template: flowTemplates })
+      .from(flowTemplateJsons)
+      .innerJoin(flowTemplates, eq(flowTemplates.id, flowTemplateJsons.templateId))
+      .where(
+        and(
+          eq(flowTemplateJsons.id, flowId),
+          eq(flowTemplateJsons.deleteMark, 0),
+          eq(flowTemplates.deleteMark, 0),
+        ),
+      );
+    if (!row) throw badRequest(`flowId：${WorkflowMessages.flowMissing}`);
+    if (row.template.enabledMark !== 1) throw badRequest(WorkflowMessages.flowStopped);
+    const start = graphOf(row.version).start;
+    if (!(await mayLaunch(start.properties))) throw badRequest(WorkflowMessages.notInitiator);
+    const [form] = await this.db.select().from(flowForms).where(eq(flowForms.id, start.properties.formId));
+    return {
+      flowTaskInfo: null,
+      flowTaskNodeList: [],
+      flowTaskOperatorList: [],
+      flowTaskOperatorRecordList: [],
+      flowTemplateInfo: {
+        id: row.version.id,
+        templateId: row.template.id,
+        fullName: row.version.fullName,
+        type: row.template.type,
+        flowTemplateJson: row.version.flowTemplateJson,
+        version: row.version.flowVersion,
+      },
+      flowFormInfo: form ? formInfo(form) : null,
+      formOperates: start.properties.formOperates,
+      approversProperties: JSON.stringify(start.properties),
+      formData: {},
+      draftData: null,
+    };
   }
 
   /** GET /FlowBefore/{id}: the task with its nodes, operators, records, flow and form. */
@@ -376,18 +446,7 @@ export class TaskLists {
         flowTemplateJson: task.flowTemplateJson,
         version: version?.flowVersion ?? task.flowVersion,
       },
-      flowFormInfo: form
-        ? {
-            id: form.id,
-            formType: form.formType,
-            enCode: form.enCode,
-            fullName: form.fullName,
-            urlAddress: form.urlAddress,
-            appUrlAddress: form.appUrlAddress,
-            interfaceUrl: form.interfaceUrl,
-            propertyJson: form.propertyJson,
-          }
-        : null,
+      flowFormInfo: form ? formInfo(form) : null,
       formOperates:
         node && (node.type === 'start' || node.type === 'approver') ? node.properties.formOperates : [],
       approversProperties: node ? JSON.stringify(node.properties) : null,
@@ -400,11 +459,11 @@ export class TaskLists {
 /** GET /FlowBefore/{operatorId}/Info: open a message link as a todo (isCheck) or read-only with the caller's record. */
 export async function operatorLink(db: Db, operatorId: string, userId: string) {
   const [row] = await db
-    .select({ op: flowTaskOperators, status: flowTasks.status })
+    .select({ op: flowTaskOperators, status: flowTasks.status, templateId: flowTasks.templateId })
     .from(flowTaskOperators)
     .innerJoin(flowTasks, eq(flowTasks.id, flowTaskOperators.taskId))
     .where(eq(flowTaskOperators.id, operatorId));
-  if (!row || row.op.handleId !== userId) {
+  if (!row || !(await mayActFor(db, row.op.handleId, userId, row.templateId))) {
     const [record] = await db
       .select({ id: flowTaskRecords.id })
       .from(flowTaskRecords)

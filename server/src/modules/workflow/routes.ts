@@ -26,6 +26,7 @@ import { answer, defineRoute } from '../../core/route.js';
 import type { Services } from '../../services.js';
 import { hasPermission } from '../permission/grants.js';
 import { CandidateService } from './candidates.js';
+import { registerDelegateBatchRoutes } from './delegate-batch-routes.js';
 import { WorkflowEngine, WorkflowMessages } from './engine.js';
 import { FlowFormMessages, FlowFormService } from './forms.js';
 import { operatorLink, TaskLists } from './lists.js';
@@ -70,6 +71,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, services: Services)
   const lists = new TaskLists(services.db);
   const candidates = new CandidateService(services.db);
   startWorkflowTimers(app, services, engine);
+  registerDelegateBatchRoutes(app, services, { engine, lists, candidates });
 
   /** Launching (id '0') needs the launch page; an approval, the caller's own todo (checked by the service). */
   const assertCandidateAccess = async (id: string, session: { userId: string; isAdministrator: boolean }) => {
@@ -389,6 +391,16 @@ export function registerWorkflowRoutes(app: FastifyInstance, services: Services)
     params: IdParams,
     query: DetailQuery,
     handler: async ({ params, query, session }) => {
+      if (params.id === '0') {
+        // The launch form of a flow version, before a task exists.
+        if (!query.flowId) throw badRequest('flowId：请选择要发起的流程');
+        if (
+          !session.isAdministrator &&
+          !(await hasPermission(services.db, session.userId, WorkflowPages.launch))
+        )
+          throw badRequest(Messages.permissionDenied);
+        return lists.launchInfo(query.flowId, (p) => engine.mayLaunch(services.db, session.userId, p));
+      }
       const allowed =
         session.isAdministrator ||
         (await lists.involved(params.id, session.userId)) ||
