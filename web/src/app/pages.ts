@@ -107,6 +107,14 @@ export const PAGES: Record<string, PageEntry> = {
     load: () => import('../features/extend-document/document-page'),
     namespaces: ['extendDocument', 'upload', 'orgPicker', 'widgets'],
   },
+  'extend/printData': {
+    load: () => import('../features/extend-print-data/print-data-page'),
+    namespaces: ['extendPrintData', 'printDev'],
+  },
+  'extend/signet': {
+    load: () => import('../features/extend-signet/signet-page'),
+    namespaces: ['extendSignet'],
+  },
   'workFlow/flowLaunch': {
     load: () => import('../features/workflow-lists/flow-launch-page'),
     namespaces: ['workflow', 'widgets'],

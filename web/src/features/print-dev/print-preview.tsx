@@ -9,7 +9,7 @@ import { fetchPrintData, savePrintLog } from './api';
 import { PRINT_CSS, pageOf, printPages, renderRecord } from './render';
 
 /** Labels of the approval table in the current language. */
-function useApprovalLabels(): PrintLabels {
+export function useApprovalLabels(): PrintLabels {
   const { t } = useTranslation('printDev');
   return {
     node: t('approval.node'),
