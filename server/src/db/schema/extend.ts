@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { auditColumns, epochMs, softDeleteColumns } from './columns.js';
 
 /**
@@ -124,4 +124,74 @@ export const extEmployees = pgTable(
     uniqueIndex('ext_employee_en_code').on(t.enCode).where(sql`${t.deleteMark} = 0`),
     index('ext_employee_created').on(t.creatorTime, t.id),
   ],
+);
+
+/** Customers of the sales demos (extend/saleOrder, extend/order lookups). */
+export const extSaleCustomers = pgTable('ext_sale_customer', {
+  id: text('id').primaryKey(),
+  code: text('code').notNull(),
+  fullName: text('full_name').notNull(),
+  contactName: text('contact_name').notNull().default(''),
+  contactTel: text('contact_tel').notNull().default(''),
+  address: text('address').notNull().default(''),
+  sortCode: integer('sort_code').notNull().default(0),
+});
+
+/** Goods of the sales demos; `type` is the goods category the Classify tree lists. */
+export const extSaleGoods = pgTable(
+  'ext_sale_goods',
+  {
+    id: text('id').primaryKey(),
+    code: text('code').notNull(),
+    fullName: text('full_name').notNull(),
+    type: text('type').notNull(),
+    specification: text('specification').notNull().default(''),
+    unit: text('unit').notNull().default(''),
+    price: numeric('price', { precision: 18, scale: 2, mode: 'number' }).notNull().default(0),
+    sortCode: integer('sort_code').notNull().default(0),
+  },
+  (t) => [index('ext_sale_goods_type').on(t.type)],
+);
+
+/** extend/saleOrder: a sales order (the 3.4.7 client calls it Product) of one customer. */
+export const extSaleProducts = pgTable(
+  'ext_sale_product',
+  {
+    id: text('id').primaryKey(),
+    /** Order number, unique among the orders not deleted. */
+    code: text('code').notNull(),
+    customerId: text('customer_id').notNull(),
+    customerName: text('customer_name').notNull(),
+    salesmanName: text('salesman_name').notNull().default(''),
+    salesmanDate: epochMs('salesman_date').notNull(),
+    /** Sum of the lines' amounts, kept in step with them. */
+    amount: numeric('amount', { precision: 18, scale: 2, mode: 'number' }).notNull().default(0),
+    description: text('description').notNull().default(''),
+    ...auditColumns,
+    ...softDeleteColumns,
+  },
+  (t) => [
+    uniqueIndex('ext_sale_product_code').on(t.code).where(sql`${t.deleteMark} = 0`),
+    index('ext_sale_product_created').on(t.creatorTime, t.id),
+  ],
+);
+
+/** The lines of a sales order: goods, quantity, unit price and amount. */
+export const extSaleProductEntries = pgTable(
+  'ext_sale_product_entry',
+  {
+    id: text('id').primaryKey(),
+    productId: text('product_id').notNull(),
+    goodsId: text('goods_id').notNull(),
+    goodsCode: text('goods_code').notNull(),
+    goodsName: text('goods_name').notNull(),
+    specification: text('specification').notNull().default(''),
+    unit: text('unit').notNull().default(''),
+    qty: numeric('qty', { precision: 18, scale: 2, mode: 'number' }).notNull(),
+    price: numeric('price', { precision: 18, scale: 2, mode: 'number' }).notNull(),
+    amount: numeric('amount', { precision: 18, scale: 2, mode: 'number' }).notNull(),
+    description: text('description').notNull().default(''),
+    sortCode: integer('sort_code').notNull().default(0),
+  },
+  (t) => [index('ext_sale_product_entry_product').on(t.productId, t.sortCode)],
 );
