@@ -24,6 +24,8 @@ import { badRequest } from '../../core/errors.js';
 import { Messages } from '../../core/messages.js';
 import { answer, defineRoute } from '../../core/route.js';
 import type { Services } from '../../services.js';
+import { issueDownload, registerDownload } from '../file/download.js';
+import { readUpload, withMultipart } from '../file/multipart.js';
 import { hasPermission } from '../permission/grants.js';
 import { CandidateService } from './candidates.js';
 import { registerDelegateBatchRoutes } from './delegate-batch-routes.js';
@@ -52,6 +54,10 @@ const DetailQuery = z.object({
   flowId: z.string().max(64).optional(),
 });
 const VersionQuery = PageQuery.extend({ flowId: z.string().max(64).optional().default('') });
+const TemplateTreeQuery = z.object({
+  keyword: z.string().trim().max(100).optional().default(''),
+  type: z.coerce.number().int().min(0).max(1, 'type must be 0 (launch flow) or 1 (function flow)').optional(),
+});
 const LaunchableQuery = z.object({ type: z.coerce.number().int().optional() });
 const IdsBody = z.object({
   ids: z
@@ -278,6 +284,63 @@ export function registerWorkflowRoutes(app: FastifyInstance, services: Services)
     access: 'session',
     params: z.object({ code: z.string().trim().min(1, 'code：请填写流程编码').max(50) }),
     handler: ({ params }) => templates.idByCode(params.code),
+  });
+  defineRoute(app, services, {
+    method: 'POST',
+    url: `${BASE}/flowTemplate/:id/Actions/Copy`,
+    access: { module: WorkflowPages.engine, button: 'btn_copy' },
+    params: IdParams,
+    handler: async ({ params, session }) =>
+      answer({ id: await templates.copy(params.id, session.userId) }, TemplateMessages.copied),
+  });
+  registerDownload('flowTemplate', async (s, payload) => ({
+    body: JSON.stringify(await new TemplateService(s.db, engine).exportFile(String(payload))),
+    contentType: 'application/octet-stream',
+  }));
+  defineRoute(app, services, {
+    method: 'GET',
+    url: `${BASE}/flowTemplate/:id/Actions/ExportData`,
+    access: { module: WorkflowPages.engine, button: 'btn_export' },
+    params: IdParams,
+    handler: async ({ params, session }) => {
+      const file = await templates.exportFile(params.id);
+      return issueDownload(services, {
+        kind: 'flowTemplate',
+        fileName: `${file.fullName}.ffe`,
+        payload: params.id,
+        userId: session.userId,
+      });
+    },
+  });
+  withMultipart(app, (scope) => {
+    defineRoute(scope, services, {
+      method: 'POST',
+      url: `${BASE}/flowTemplate/Actions/ImportData`,
+      access: { module: WorkflowPages.engine, button: 'btn_import' },
+      handler: async ({ req, session }) => {
+        const file = await readUpload(req, { maxBytes: 2 * 1024 * 1024, extension: 'ffe' });
+        return answer(
+          { id: await templates.importFile(file.content, session.userId) },
+          TemplateMessages.imported,
+        );
+      },
+    });
+  });
+  /** Released templates by category: filters and pickers of other pages (delegation, monitor). */
+  defineRoute(app, services, {
+    method: 'GET',
+    url: `${BASE}/flowTemplate/ListAll`,
+    access: 'session',
+    query: TemplateTreeQuery,
+    handler: ({ query }) => templates.byCategory(query, true),
+  });
+  /** Every template by category, released or not, for those who design flows. */
+  defineRoute(app, services, {
+    method: 'GET',
+    url: `${BASE}/flowTemplate/Selector`,
+    access: { module: WorkflowPages.engine },
+    query: TemplateTreeQuery,
+    handler: ({ query }) => templates.byCategory(query, false),
   });
 
   // ----- launch -----

@@ -1,3 +1,4 @@
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
@@ -5,6 +6,7 @@ import {
   type TestDatabase,
   type TestServer,
 } from '../../../test/harness.js';
+import { flowTemplates } from '../../db/schema/index.js';
 import { approver, chain, createFlow, flowUser } from './testing.js';
 
 let database: TestDatabase;
@@ -50,3 +52,115 @@ describe('GET flowTemplate/getFlowIdByCode/{code}', () => {
   });
 });
 
+interface TemplateInfo {
+  id: string;
+  enCode: string;
+  fullName: string;
+  enabledMark: number;
+  flowTemplateJson: string;
+}
+interface CategoryTree {
+  list: { id: string; fullName: string; children: { id: string; enCode: string }[] }[];
+}
+const liveTemplates = async () =>
+  (
+    await server.services.db
+      .select({ n: count() })
+      .from(flowTemplates)
+      .where(and(eq(flowTemplates.deleteMark, 0)))
+  )[0]?.n;
+
+describe('copy, export and import of a template', () => {
+  it('copies as a stopped template with the same flows; an unknown id is a 400', async () => {
+    const { templateId } = await createFlow(server, admin, chain(approver('主管', [user.id])), '报销审批');
+    const copied = await server.request<{ id: string }>('POST', `${T}/${templateId}/Actions/Copy`, {
+      token: admin,
+    });
+    expect(copied.code, copied.msg).toBe(200);
+    const info = (await server.request<TemplateInfo>('GET', `${T}/${copied.data.id}`, { token: admin })).data;
+    expect(info.fullName).toMatch(/^报销审批副本\d{6}$/);
+    expect(info.enabledMark).toBe(0);
+    const flows = JSON.parse(info.flowTemplateJson) as {
+      flowTemplateJson: { childNode: { properties: unknown } };
+    }[];
+    expect(flows).toHaveLength(1);
+    expect(flows[0]?.flowTemplateJson.childNode.properties).toMatchObject({
+      title: '主管',
+      approvers: [user.id],
+    });
+
+    const missing = await server.request('POST', `${T}/no-such-id/Actions/Copy`, { token: admin });
+    expect(missing.code).toBe(400);
+    expect(missing.msg).toBe('流程模板不存在');
+    // a designer without the copy button may not copy
+    const plain = await server.request('POST', `${T}/${templateId}/Actions/Copy`, { token: user.token });
+    expect(plain.code).not.toBe(200);
+  });
+
+  it('exports a .ffe file that imports as a new template; a bad file is a 400 that writes nothing', async () => {
+    const { templateId } = await createFlow(server, admin, chain(approver('科长', [user.id])), '出差审批');
+    const exported = await server.request<{ name: string; url: string }>(
+      'GET',
+      `${T}/${templateId}/Actions/ExportData`,
+      { token: admin },
+    );
+    expect(exported.code, exported.msg).toBe(200);
+    expect(exported.data.name).toBe('出差审批.ffe');
+    const file = await (await fetch(`${server.baseUrl}${exported.data.url}`)).text();
+
+    const upload = async (content: string, name = 'flow.ffe') => {
+      const form = new FormData();
+      form.append('file', new Blob([content]), name);
+      const response = await fetch(`${server.baseUrl}${T}/Actions/ImportData`, {
+        method: 'POST',
+        headers: { authorization: admin },
+        body: form,
+      });
+      return (await response.json()) as { code: number; msg: string; data: { id: string } };
+    };
+    const before = await liveTemplates();
+    expect(await upload('{')).toMatchObject({
+      code: 400,
+      msg: '导入文件格式错误：不是有效的流程模板文件(.ffe)',
+    });
+    const noForm = JSON.parse(file) as { flowTemplateJson: string };
+    const flows = JSON.parse(noForm.flowTemplateJson) as {
+      flowTemplateJson: { properties: { formId: string } };
+    }[];
+    flows[0]!.flowTemplateJson.properties.formId = '';
+    const refused = await upload(JSON.stringify({ ...noForm, flowTemplateJson: JSON.stringify(flows) }));
+    expect(refused.code).toBe(400);
+    expect(refused.msg).toContain('the start node needs a form');
+    expect((await upload(file, 'flow.txt')).code).toBe(400);
+    expect(await liveTemplates()).toBe(before);
+
+    const imported = await upload(file);
+    expect(imported.code, imported.msg).toBe(200);
+    const info = (await server.request<TemplateInfo>('GET', `${T}/${imported.data.id}`, { token: admin }))
+      .data;
+    const original = (await server.request<TemplateInfo>('GET', `${T}/${templateId}`, { token: admin })).data;
+    expect(info.enCode).not.toBe(original.enCode);
+    expect(info.enCode.startsWith(original.enCode.slice(0, 4))).toBe(true);
+    expect(JSON.parse(info.flowTemplateJson)[0].flowTemplateJson).toEqual(
+      JSON.parse(original.flowTemplateJson)[0].flowTemplateJson,
+    );
+  });
+});
+
+describe('ListAll and Selector', () => {
+  it('group templates by category; ListAll holds released ones only', async () => {
+    const { templateId } = await createFlow(server, admin, chain(approver('处长', [user.id])), '用车申请');
+    const listed = async (path: string, token: string) => {
+      const answer = await server.request<CategoryTree>('GET', `${T}/${path}?keyword=用车申请`, { token });
+      expect(answer.code, answer.msg).toBe(200);
+      return answer.data.list.flatMap((group) => group.children.map((child) => child.id));
+    };
+    expect(await listed('ListAll', user.token)).toEqual([templateId]);
+    await server.request('POST', `${T}/Stop/${templateId}`, { token: admin });
+    expect(await listed('ListAll', user.token)).toEqual([]);
+    expect(await listed('Selector', admin)).toEqual([templateId]);
+    const bad = await server.request('GET', `${T}/ListAll?type=7`, { token: user.token });
+    expect(bad.code).toBe(400);
+    expect(bad.msg).toContain('type must be 0 (launch flow) or 1 (function flow)');
+  });
+});

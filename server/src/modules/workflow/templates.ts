@@ -1,10 +1,11 @@
-import { type FlowTemplateBody, type NamedFlow, type Pagination, readFlowTree } from '@console/shared';
+import { FlowTemplateBody, type NamedFlow, type Pagination, readFlowTree } from '@console/shared';
 import { and, asc, count, desc, eq, inArray, max, ne, type SQL } from 'drizzle-orm';
 import { badRequest } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { Db, Tx } from '../../db/client.js';
 import { keywordMatch, listOrder } from '../../db/query.js';
-import { flowTasks, flowTemplateJsons, flowTemplates, users } from '../../db/schema/index.js';
+import { dictionaryData, flowTasks, flowTemplateJsons, flowTemplates, users } from '../../db/schema/index.js';
+import { copyNames } from '../msgCenter/common.js';
 import type { WorkflowEngine } from './engine.js';
 import { compileFlow } from './graph.js';
 
@@ -24,7 +25,12 @@ export const TemplateMessages = {
   inUse: '该流程已有发起的任务，不能删除',
   flowInUse: (name: string) => `流程“${name}”已有发起的任务，不能删除`,
   mainVersionDelete: '主版本不能删除',
+  imported: '导入成功',
+  importMalformed: '导入文件格式错误：不是有效的流程模板文件(.ffe)',
 } as const;
+
+/** Category node of the template pickers (ListAll / Selector): a WorkFlowCategory entry or "未分类". */
+const UNCATEGORISED = { id: '', fullName: '未分类' };
 
 const SORTABLE = {
   fullName: flowTemplates.fullName,
@@ -179,7 +185,7 @@ export class TemplateService {
     };
   }
 
-  async create(body: FlowTemplateBody, userId: string): Promise<string> {
+  async create(body: FlowTemplateBody, userId: string, enabledMark = 1): Promise<string> {
     assertRunnable(body.flowTemplateJson);
     return this.db.transaction(async (tx) => {
       await this.assertCodeFree(tx, body.enCode);
@@ -194,7 +200,7 @@ export class TemplateService {
         iconBackground: body.iconBackground ?? null,
         sortCode: body.sortCode,
         description: body.description ?? null,
-        enabledMark: 1,
+        enabledMark,
         creatorUserId: userId,
       });
       for (const [i, flow] of body.flowTemplateJson.entries())
@@ -451,6 +457,96 @@ export class TemplateService {
     return out;
   }
 
+  /** POST /flowTemplate/{id}/Actions/Copy: a stopped copy with the main version of each flow. */
+  async copy(id: string, userId: string): Promise<string> {
+    const t = await this.get(this.db, id);
+    const names = copyNames(t.fullName, t.enCode);
+    const flows = (await this.mainVersions(this.db, id)).map((v) => ({
+      id: '',
+      flowId: v.groupId,
+      fullName: v.fullName,
+      flowTemplateJson: readFlowTree(v.flowTemplateJson),
+    }));
+    return this.create({ ...templateFields(t), ...names, flowTemplateJson: flows }, userId, 0);
+  }
+
+  /** The .ffe file of ExportData: the template's fields and the main version of each flow. */
+  async exportFile(id: string) {
+    const t = await this.get(this.db, id);
+    const flows = (await this.mainVersions(this.db, id)).map((v) => ({
+      id: '',
+      flowId: v.groupId,
+      fullName: v.fullName,
+      flowTemplateJson: JSON.parse(v.flowTemplateJson) as unknown,
+    }));
+    return { ...templateFields(t), flowTemplateJson: JSON.stringify(flows) };
+  }
+
+  /** POST /flowTemplate/Actions/ImportData: a .ffe file as a new template (a taken code gets the copy suffix). */
+  async importFile(content: Buffer, userId: string): Promise<string> {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(content.toString('utf8'));
+    } catch {
+      throw badRequest(TemplateMessages.importMalformed);
+    }
+    const result = FlowTemplateBody.safeParse(parsed);
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      const where = issue?.path.length ? `${issue.path.join('.')}：` : '';
+      throw badRequest(`${TemplateMessages.importMalformed}：${where}${issue?.message ?? ''}`);
+    }
+    const body = result.data;
+    const [taken] = await this.db
+      .select({ id: flowTemplates.id })
+      .from(flowTemplates)
+      .where(and(eq(flowTemplates.enCode, body.enCode), eq(flowTemplates.deleteMark, 0)));
+    return this.create(taken ? { ...body, ...copyNames(body.fullName, body.enCode) } : body, userId);
+  }
+
+  /**
+   * GET /flowTemplate/ListAll and /Selector: templates grouped under their category (the
+   * WorkFlowCategory entry), for filters and pickers. enabledOnly: only released ones.
+   */
+  async byCategory(query: { keyword: string; type?: number | undefined }, enabledOnly: boolean) {
+    const filters: SQL[] = [eq(flowTemplates.deleteMark, 0)];
+    if (enabledOnly) filters.push(eq(flowTemplates.enabledMark, 1));
+    if (query.type !== undefined) filters.push(eq(flowTemplates.type, query.type));
+    const keyword = keywordMatch(query.keyword, flowTemplates.fullName, flowTemplates.enCode);
+    if (keyword) filters.push(keyword);
+    const rows = await this.db
+      .select({
+        id: flowTemplates.id,
+        fullName: flowTemplates.fullName,
+        enCode: flowTemplates.enCode,
+        category: flowTemplates.category,
+        type: flowTemplates.type,
+        enabledMark: flowTemplates.enabledMark,
+        icon: flowTemplates.icon,
+        iconBackground: flowTemplates.iconBackground,
+        categoryName: dictionaryData.fullName,
+      })
+      .from(flowTemplates)
+      .leftJoin(dictionaryData, eq(dictionaryData.id, flowTemplates.category))
+      .where(and(...filters))
+      .orderBy(asc(flowTemplates.sortCode), desc(flowTemplates.creatorTime));
+    const groups = new Map<
+      string,
+      { id: string; fullName: string; children: Omit<(typeof rows)[number], 'categoryName'>[] }
+    >();
+    for (const { categoryName, ...row } of rows) {
+      const category =
+        row.category && categoryName ? { id: row.category, fullName: categoryName } : UNCATEGORISED;
+      let group = groups.get(category.id);
+      if (!group) {
+        group = { ...category, children: [] };
+        groups.set(category.id, group);
+      }
+      group.children.push(row);
+    }
+    return { list: [...groups.values()] };
+  }
+
   /** GET /flowTemplate/getFlowIdByCode/{enCode}: the id of the enabled template with that code. */
   async idByCode(enCode: string): Promise<string> {
     const [row] = await this.db
@@ -538,6 +634,20 @@ export class TemplateService {
       pagination: { currentPage: query.currentPage, pageSize: query.pageSize, total: total?.n ?? 0 },
     };
   }
+}
+
+/** The fields of a template a copy or an export carries over. */
+function templateFields(t: Template) {
+  return {
+    fullName: t.fullName,
+    enCode: t.enCode,
+    type: t.type,
+    category: t.category,
+    icon: t.icon,
+    iconBackground: t.iconBackground,
+    sortCode: t.sortCode,
+    description: t.description,
+  };
 }
 
 /** 1 when the start node restricts who may launch. */
