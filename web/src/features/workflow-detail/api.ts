@@ -22,9 +22,9 @@ export interface FlowOperator {
   waiting: number;
 }
 
-/** GET /FlowBefore/{taskId} (workflow.md 4.2). */
+/** GET /FlowBefore/{taskId} (workflow.md 4.2); flowTaskInfo is null for the launch form (id 0). */
 export interface FlowInfo {
-  flowTaskInfo: {
+  flowTaskInfo: null | {
     id: string;
     fullName: string;
     flowName: string;
@@ -39,7 +39,7 @@ export interface FlowInfo {
   flowTaskNodeList: { id: string; nodeCode: string; completion: number; state: number }[];
   flowTaskOperatorList: FlowOperator[];
   flowTaskOperatorRecordList: FlowRecord[];
-  flowTemplateInfo: { flowTemplateJson: string };
+  flowTemplateInfo: { id: string; fullName: string; flowTemplateJson: string };
   flowFormInfo: { formType: number; fullName: string; propertyJson: string | null } | null;
   formOperates: { id: string; read?: boolean; write?: boolean }[];
   approversProperties: string | null;
@@ -47,8 +47,12 @@ export interface FlowInfo {
   draftData: Record<string, unknown> | string | null;
 }
 
-export function fetchFlowInfo(taskId: string, query: { taskOperatorId?: string; taskNodeId?: string }) {
+export function fetchFlowInfo(
+  taskId: string,
+  query: { taskOperatorId?: string; taskNodeId?: string; flowId?: string },
+) {
   const params: Record<string, string> = {};
+  if (query.flowId) params.flowId = query.flowId;
   if (query.taskOperatorId) params.taskOperatorId = query.taskOperatorId;
   if (query.taskNodeId) params.taskNodeId = query.taskNodeId;
   return http.get<FlowInfo>(`${BASE}/FlowBefore/${encodeURIComponent(taskId)}`, params);
@@ -71,6 +75,17 @@ export const transfer = (operatorId: string, body: Opinion & { freeApproverUserI
   post(`${BASE}/FlowBefore/Transfer/${operatorId}`, body);
 export const recall = (recordId: string, body: Opinion) =>
   post(`${BASE}/FlowBefore/Recall/${recordId}`, body);
+/** POST /FlowTask (new) or PUT /FlowTask/{id} (a draft, returned or withdrawn task): status 0 submit, 1 save. */
+export async function saveTask(
+  taskId: string | undefined,
+  body: { flowId: string; formData: Record<string, unknown>; status: 0 | 1; flowUrgent: number },
+) {
+  const answer = await http.send<{ id: string }>(taskId ? `${BASE}/FlowTask/${taskId}` : `${BASE}/FlowTask`, {
+    method: taskId ? 'PUT' : 'POST',
+    data: taskId ? { ...body, id: taskId } : body,
+  });
+  return answer.msg;
+}
 export const press = (taskId: string) => post(`${BASE}/FlowLaunch/Press/${taskId}`, {});
 export const withdraw = async (taskId: string, body: Opinion) =>
   (await http.send(`${BASE}/FlowLaunch/${taskId}/Actions/Withdraw`, { method: 'PUT', data: body })).msg;

@@ -25,19 +25,20 @@ function printSheet() {
 
 /** The approval record as a sheet to print: the task, its form values and every record. */
 export function ApprovalPrint({
-  info,
+  task,
+  records,
   schema,
   values,
   onClose,
 }: {
-  info: FlowInfo;
+  task: NonNullable<FlowInfo['flowTaskInfo']>;
+  records: FlowRecord[];
   schema?: FormSchema;
   values: Record<string, unknown>;
   onClose(): void;
 }) {
   const { t } = useTranslation('workflow');
   useEffect(() => () => document.body.classList.remove(PRINTING), []);
-  const task = info.flowTaskInfo;
   return (
     <Modal
       open
@@ -72,7 +73,7 @@ export function ApprovalPrint({
           size="small"
           rowKey="id"
           pagination={false}
-          dataSource={info.flowTaskOperatorRecordList}
+          dataSource={records}
           columns={[
             { title: t('fields.nodeName'), dataIndex: 'nodeName' },
             { title: t('print.handler'), dataIndex: 'userName' },

@@ -5,7 +5,7 @@ export interface DetailConfig {
   id: string;
   taskId?: string;
   flowId?: string;
-  /** 0 my launch, 1 todo, 2 done, 3 cc, 4 monitor (workflow.md 4.6). */
+  /** -1 new (id '0' with flowId), 0 my launch, 1 todo, 2 done, 3 cc, 4 monitor (workflow.md 4.6). */
   opType: number;
   taskOperatorId?: string | undefined;
   taskNodeId?: string | undefined;
@@ -30,6 +30,7 @@ export function readDetailConfig(param: string | null): DetailConfig | undefined
     const text = (key: string) => (typeof value[key] === 'string' ? (value[key] as string) : undefined);
     return {
       id,
+      flowId: text('flowId'),
       opType: Number(value.opType ?? 3),
       taskOperatorId: text('taskOperatorId'),
       taskNodeId: text('taskNodeId'),

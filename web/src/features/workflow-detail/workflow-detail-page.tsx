@@ -35,12 +35,14 @@ import {
   recall,
   reject,
   saveAudit,
+  saveTask,
   transfer,
   withdraw,
 } from './api';
 import { ApprovalPrint } from './approval-print';
 import { readDetailConfig } from './config';
 import { FlowChart } from './flow-chart';
+import { FlowComments } from './flow-comments';
 
 const time = (value?: number | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '');
 
@@ -101,6 +103,7 @@ function FlowDetail() {
       fetchFlowInfo(config?.id ?? '', {
         taskOperatorId: config?.taskOperatorId,
         taskNodeId: config?.taskNodeId,
+        flowId: config?.opType === -1 ? config.flowId : undefined,
       }),
     enabled: Boolean(config),
   });
@@ -111,7 +114,8 @@ function FlowDetail() {
     return data.flowTaskOperatorList.find(
       (o) =>
         (config.taskOperatorId ? o.id === config.taskOperatorId : o.taskNodeId === config.taskNodeId) &&
-        o.handleId === userId &&
+        // A delegate opens the delegator's todo from the todo list; the server checks the delegation.
+        (o.handleId === userId || o.id === config.taskOperatorId) &&
         o.completion === 0 &&
         o.state !== -1 &&
         o.waiting === 0,
@@ -131,8 +135,10 @@ function FlowDetail() {
   const schema = readSchema(data);
   const values = { ...asObject(data.formData), ...asObject(data.draftData) };
   const buttons = nodeButtons(data);
-  const editable = Boolean(operator) && data.formOperates.some((item) => item.write);
-  const mine = task.creatorUserId === userId;
+  const mine = task?.creatorUserId === userId;
+  /** The initiator's form (FlowBox opType -1): a new task, or its own draft, returned or withdrawn one. */
+  const launching = !task || (mine && config.opType === 0 && [0, 3, 4].includes(task.status));
+  const editable = launching || (Boolean(operator) && data.formOperates.some((item) => item.write));
 
   const done = async (msg: string) => {
     toastSuccess(msg || t('done'), 1.5);
@@ -157,9 +163,29 @@ function FlowDetail() {
         );
       if (dialog === 'recall' && config.taskRecordId)
         await done(await recall(config.taskRecordId, { handleOpinion }));
-      if (dialog === 'withdraw') await done(await withdraw(task.id, { handleOpinion }));
+      if (dialog === 'withdraw' && task) await done(await withdraw(task.id, { handleOpinion }));
     } catch {
       // the toast names the problem; the dialog stays open
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submitTask = async (status: 0 | 1) => {
+    setBusy(true);
+    try {
+      const formData = await submitValues(form);
+      const msg = await saveTask(task?.id, {
+        flowId: data.flowTemplateInfo.id,
+        formData,
+        status,
+        flowUrgent: task?.flowUrgent ?? 1,
+      });
+      toastSuccess(msg || t('done'), 1.5);
+      await queryClient.invalidateQueries({ queryKey: workflowKeys.all });
+      navigate('/workFlow/flowLaunch');
+    } catch {
+      // the toast or the form names the problem
     } finally {
       setBusy(false);
     }
@@ -197,7 +223,17 @@ function FlowDetail() {
           {buttons.save || t('actions.save')}
         </Button>
       ) : null}
-      {config.opType === 0 && mine && task.status === 1 ? (
+      {launching ? (
+        <>
+          <Button type="primary" loading={busy} onClick={() => submitTask(0)}>
+            {t('actions.submit')}
+          </Button>
+          <Button loading={busy} onClick={() => submitTask(1)}>
+            {t('actions.saveDraft')}
+          </Button>
+        </>
+      ) : null}
+      {config.opType === 0 && mine && task?.status === 1 ? (
         <>
           <Button onClick={async () => toastSuccess((await press(task.id)) || t('done'), 1.5)}>
             {t('actions.press')}
@@ -205,33 +241,37 @@ function FlowDetail() {
           <Button onClick={() => setDialog('withdraw')}>{t('actions.withdraw')}</Button>
         </>
       ) : null}
-      {config.opType === 2 && config.taskRecordId && task.status === 1 ? (
+      {config.opType === 2 && config.taskRecordId && task?.status === 1 ? (
         <Button onClick={() => setDialog('recall')}>{t('actions.recall')}</Button>
       ) : null}
-      <Button icon={<PrinterOutlined />} onClick={() => setPrinting(true)}>
-        {t('print.open')}
-      </Button>
+      {task ? (
+        <Button icon={<PrinterOutlined />} onClick={() => setPrinting(true)}>
+          {t('print.open')}
+        </Button>
+      ) : null}
       <Button onClick={() => navigate(-1)}>{t('actions.back')}</Button>
     </Space>
   );
 
   return (
     <div className="list-page" data-testid="workflow-detail-page" style={{ overflow: 'auto' }}>
-      <Card title={task.fullName} extra={actions}>
-        <Descriptions size="small" column={3}>
-          <Descriptions.Item label={t('fields.flowName')}>{task.flowName}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.userName')}>{task.userName}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.time.launch')}>{time(task.startTime)}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.status')}>
-            <span data-testid="workflow-detail-status">
-              <TaskStatusTag status={task.status} />
-            </span>
-          </Descriptions.Item>
-          <Descriptions.Item label={t('fields.flowUrgent')}>
-            <UrgentTag level={task.flowUrgent} />
-          </Descriptions.Item>
-          <Descriptions.Item label={t('fields.thisStep')}>{task.thisStep}</Descriptions.Item>
-        </Descriptions>
+      <Card title={task?.fullName ?? data.flowTemplateInfo.fullName} extra={actions}>
+        {task ? (
+          <Descriptions size="small" column={3}>
+            <Descriptions.Item label={t('fields.flowName')}>{task.flowName}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.userName')}>{task.userName}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.time.launch')}>{time(task.startTime)}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.status')}>
+              <span data-testid="workflow-detail-status">
+                <TaskStatusTag status={task.status} />
+              </span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('fields.flowUrgent')}>
+              <UrgentTag level={task.flowUrgent} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('fields.thisStep')}>{task.thisStep}</Descriptions.Item>
+          </Descriptions>
+        ) : null}
       </Card>
       <Card title={data.flowFormInfo?.fullName ?? t('detail.form')} style={{ marginTop: 12 }}>
         {schema ? (
@@ -240,39 +280,48 @@ function FlowDetail() {
           <Empty description={t('detail.noForm')} />
         )}
       </Card>
-      <Card title={t('detail.records')} style={{ marginTop: 12 }}>
-        {data.flowTaskOperatorRecordList.length === 0 ? (
-          <Empty />
-        ) : (
-          <Timeline
-            data-testid="workflow-detail-records"
-            items={data.flowTaskOperatorRecordList.map((record) => ({
-              key: record.id,
-              children: (
-                <div>
-                  <Space>
-                    <strong>{record.nodeName}</strong>
-                    <span>{record.userName}</span>
-                    <HandleStatusTag status={record.handleStatus} />
-                    {record.operatorId ? <span>→ {record.operatorId}</span> : null}
-                    <span>{time(record.handleTime)}</span>
-                  </Space>
-                  {record.handleOpinion ? <div>{record.handleOpinion}</div> : null}
-                </div>
-              ),
-            }))}
-          />
-        )}
-      </Card>
+      {task ? (
+        <Card title={t('detail.records')} style={{ marginTop: 12 }}>
+          {data.flowTaskOperatorRecordList.length === 0 ? (
+            <Empty />
+          ) : (
+            <Timeline
+              data-testid="workflow-detail-records"
+              items={data.flowTaskOperatorRecordList.map((record) => ({
+                key: record.id,
+                children: (
+                  <div>
+                    <Space>
+                      <strong>{record.nodeName}</strong>
+                      <span>{record.userName}</span>
+                      <HandleStatusTag status={record.handleStatus} />
+                      {record.operatorId ? <span>→ {record.operatorId}</span> : null}
+                      <span>{time(record.handleTime)}</span>
+                    </Space>
+                    {record.handleOpinion ? <div>{record.handleOpinion}</div> : null}
+                  </div>
+                ),
+              }))}
+            />
+          )}
+        </Card>
+      ) : null}
+      {task ? <FlowComments taskId={task.id} /> : null}
       <Card title={t('chart.title')} style={{ marginTop: 12 }}>
         <FlowChart
           flowTemplateJson={data.flowTemplateInfo.flowTemplateJson}
           nodes={data.flowTaskNodeList}
-          taskStatus={task.status}
+          taskStatus={task?.status ?? 0}
         />
       </Card>
-      {printing ? (
-        <ApprovalPrint info={data} schema={schema} values={values} onClose={() => setPrinting(false)} />
+      {printing && task ? (
+        <ApprovalPrint
+          task={task}
+          records={data.flowTaskOperatorRecordList}
+          schema={schema}
+          values={values}
+          onClose={() => setPrinting(false)}
+        />
       ) : null}
       <Modal
         open={dialog !== null}
