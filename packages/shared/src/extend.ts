@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Limits, Patterns } from './patterns.js';
 import { PageQuery } from './system.js';
 
 // ----- extend/document: the personal document centre (knowledge.md 3) -----
@@ -247,4 +248,62 @@ export interface ProjectTaskNode {
   description: string;
   version: number;
   children: ProjectTaskNode[];
+}
+
+// ----- extend/importAndExport: the employee roster -----
+
+/** GET /api/extend/Employee and GET /Employee/ExportExcelData */
+export const EmployeeListQuery = PageQuery;
+export type EmployeeListQuery = z.infer<typeof EmployeeListQuery>;
+
+const optionalText = (label: string, max = 50) =>
+  z.string().trim().max(max, `${label}最多为${max}个字符`).optional().default('');
+const optionalPattern = (pattern: RegExp, message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || pattern.test(v), message)
+    .optional()
+    .default('');
+
+/**
+ * One employee as the import sheet holds it: texts as typed, dates as epoch ms or null (the
+ * server reads 'yyyy-mm-dd' cells into them first).
+ */
+export const EmployeeBody = z.object({
+  enCode: z
+    .string({ message: '请输入工号' })
+    .trim()
+    .min(1, '请输入工号')
+    .max(Limits.codeMax, `工号最多为${Limits.codeMax}个字符`)
+    .regex(/^[A-Za-z0-9_-]+$/, '工号只能包含字母、数字、下划线和连字符'),
+  fullName: z
+    .string({ message: '请输入姓名' })
+    .trim()
+    .min(1, '请输入姓名')
+    .max(Limits.nameMax, `姓名最多为${Limits.nameMax}个字符`),
+  gender: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || v === '男' || v === '女', '性别只能为男或女')
+    .optional()
+    .default(''),
+  departmentName: optionalText('部门'),
+  positionName: optionalText('岗位'),
+  workingNature: optionalText('用工性质'),
+  idNumber: optionalPattern(Patterns.idCard, '身份证号格式不正确'),
+  telephone: optionalPattern(Patterns.mobile, '联系电话应为11位手机号'),
+  birthday: z.number().int().nullable().default(null),
+  attendWorkTime: z.number().int().nullable().default(null),
+  education: optionalText('最高学历'),
+  major: optionalText('所学专业'),
+  graduationAcademy: optionalText('毕业院校', 100),
+  graduationTime: z.number().int().nullable().default(null),
+});
+export type EmployeeBody = z.infer<typeof EmployeeBody>;
+
+/** A row of the employee list. */
+export interface EmployeeRow extends EmployeeBody {
+  id: string;
+  creatorTime: number;
 }

@@ -107,6 +107,10 @@ export const PAGES: Record<string, PageEntry> = {
     load: () => import('../features/extend-document/document-page'),
     namespaces: ['extendDocument', 'upload', 'orgPicker', 'widgets'],
   },
+  'extend/importAndExport': {
+    load: () => import('../features/extend-import-export/import-export-page'),
+    namespaces: ['extendImportExport', 'importWizard', 'widgets'],
+  },
   'extend/printData': {
     load: () => import('../features/extend-print-data/print-data-page'),
     namespaces: ['extendPrintData', 'printDev'],

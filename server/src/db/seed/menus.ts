@@ -611,7 +611,9 @@ export const MENU_TREE: readonly MenuSeed[] = [
 
   directory('extend', '扩展应用', [
     page('extend', 'bigData', '大数据测试', { buttons: buttons('btn_add') }),
-    page('extend', 'importAndExport', '导入导出', { buttons: buttons('btn_import', 'btn_export') }),
+    page('extend', 'importAndExport', '导入导出', {
+      buttons: buttons('btn_import', 'btn_export', 'btn_remove'),
+    }),
     page('extend', 'schedule', '日程安排', { buttons: crud() }),
     page('extend', 'email', '邮件收发', { buttons: buttons('btn_add', 'btn_remove', 'btn_detail') }),
     page('extend', 'document', '文档管理', {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services.js';
 import { registerBigDataRoutes } from './bigData/routes.js';
 import { registerDocumentRoutes } from './document/routes.js';
+import { registerEmployeeRoutes } from './employee/routes.js';
 import { registerProjectGanttRoutes } from './projectGantt/routes.js';
 
 /** The extend demos (other.md 1, menu group extend). */
@@ -9,4 +10,5 @@ export function registerExtendRoutes(app: FastifyInstance, services: Services) {
   registerDocumentRoutes(app, services);
   registerBigDataRoutes(app, services);
   registerProjectGanttRoutes(app, services);
+  registerEmployeeRoutes(app, services);
 }

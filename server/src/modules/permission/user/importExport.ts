@@ -111,10 +111,11 @@ export function cellText(value: ExcelJS.CellValue): string {
   return String(value).trim();
 }
 
-const date = (epoch: number | null) => (epoch === null ? '' : new Date(epoch).toISOString().slice(0, 10));
+export const sheetDate = (epoch: number | null) =>
+  epoch === null ? '' : new Date(epoch).toISOString().slice(0, 10);
 
 /** Parses 'yyyy-mm-dd' (or yyyy/mm/dd) as a date in UTC; undefined when empty, NaN when malformed. */
-function parseDate(text: string): number | undefined {
+export function parseDate(text: string): number | undefined {
   if (!text) return undefined;
   const match = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})/.exec(text);
   if (!match) return Number.NaN;
@@ -133,12 +134,17 @@ async function workbookOf(content: Buffer): Promise<ExcelJS.Workbook> {
   return workbook;
 }
 
-/** Reads the first sheet: header row checked against the template, data rows keyed by field id. */
-async function readSheet(content: Buffer): Promise<Record<string, string>[]> {
+export type SheetColumns = readonly { id: string; fullName: string }[];
+
+/** Reads the first sheet: header row checked against the template, data rows keyed by column id. */
+export async function readImportSheet(
+  content: Buffer,
+  columns: SheetColumns,
+): Promise<Record<string, string>[]> {
   const sheet = (await workbookOf(content)).worksheets[0];
   if (!sheet) throw badRequest(ImportMessages.empty);
   const header = sheet.getRow(1);
-  USER_SHEET_COLUMNS.forEach((column, i) => {
+  columns.forEach((column, i) => {
     if (cellText(header.getCell(i + 1).value) !== column.fullName) throw badRequest(ImportMessages.badHeader);
   });
   const rows: Record<string, string>[] = [];
@@ -147,7 +153,7 @@ async function readSheet(content: Buffer): Promise<Record<string, string>[]> {
   sheet.eachRow((row, r) => {
     if (r === 1) return;
     const values = Object.fromEntries(
-      USER_SHEET_COLUMNS.map((column, i) => [column.id, cellText(row.getCell(i + 1).value)]),
+      columns.map((column, i) => [column.id, cellText(row.getCell(i + 1).value)]),
     );
     if (Object.values(values).every((v) => v === '')) return;
     rows.push(values);
@@ -159,7 +165,7 @@ async function readSheet(content: Buffer): Promise<Record<string, string>[]> {
 /** An xlsx with the columns and the rows (every text cell neutralised). */
 export async function writeSheet(
   name: string,
-  columns: readonly { id: string; fullName: string }[],
+  columns: SheetColumns,
   rows: Record<string, unknown>[],
 ): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -189,43 +195,51 @@ export const exceptionFile = (rows: Record<string, unknown>[]) =>
   writeSheet('导入失败数据', [...USER_SHEET_COLUMNS, ERRORS_COLUMN], rows);
 
 /**
- * Checks an uploaded sheet (size, sniffed type, header, row count) and keeps it for the preview.
- * Only the caller's latest sheet is kept (widgets.md, import wizard): earlier ones go in the same
- * transaction, so abandoned imports leave no files behind.
+ * Checks an uploaded sheet (size, sniffed type, header, row count) and keeps it in `folder` for
+ * the preview. Only the caller's latest sheet is kept (widgets.md, import wizard): earlier ones go
+ * in the same transaction, so abandoned imports leave no files behind.
  */
-export async function acceptUpload(services: Services, session: Session, content: Buffer) {
+export async function keepImportUpload(
+  services: Services,
+  session: Session,
+  folder: string,
+  columns: SheetColumns,
+  content: Buffer,
+) {
   if (content.length > IMPORT_MAX_BYTES) throw badRequest(ImportMessages.tooLarge);
   const sniffed = await fileTypeFromBuffer(content);
   if (sniffed?.ext !== 'xlsx') throw badRequest(ImportMessages.notXlsx);
-  await readSheet(content);
+  await readImportSheet(content, columns);
   const stored = await services.db.transaction(async (tx) => {
     await tx
       .delete(storedFiles)
-      .where(and(eq(storedFiles.folder, UPLOAD_FOLDER), eq(storedFiles.creatorUserId, session.userId)));
-    return saveFile(tx, {
-      folder: UPLOAD_FOLDER,
-      extension: 'xlsx',
-      mime: sniffed.mime,
-      content,
-      userId: session.userId,
-    });
+      .where(and(eq(storedFiles.folder, folder), eq(storedFiles.creatorUserId, session.userId)));
+    return saveFile(tx, { folder, extension: 'xlsx', mime: sniffed.mime, content, userId: session.userId });
   });
   return { name: stored.name };
 }
 
-/** GET ImportPreview: the rows of the caller's uploaded sheet. */
-export async function preview(
+/** GET ImportPreview: the rows of the caller's sheet kept by keepImportUpload. */
+export async function previewImportUpload(
   services: Services,
   session: Session,
+  folder: string,
+  columns: SheetColumns,
   fileName: string,
 ): Promise<ImportPreview> {
-  const meta = await findOwnFile(services.db, UPLOAD_FOLDER, fileName, session.userId);
+  const meta = await findOwnFile(services.db, folder, fileName, session.userId);
   if (!meta) throw badRequest(ImportMessages.fileMissing);
-  const file = await readFile(services.db, UPLOAD_FOLDER, fileName);
-  const dataRow = await readSheet(file!.content);
+  const file = await readFile(services.db, folder, fileName);
+  const dataRow = await readImportSheet(file!.content, columns);
   if (dataRow.length === 0) throw badRequest(ImportMessages.empty);
-  return { headerRow: USER_SHEET_COLUMNS.map((c) => ({ id: c.id, fullName: c.fullName })), dataRow };
+  return { headerRow: columns.map((c) => ({ id: c.id, fullName: c.fullName })), dataRow };
 }
+
+export const acceptUpload = (services: Services, session: Session, content: Buffer) =>
+  keepImportUpload(services, session, UPLOAD_FOLDER, USER_SHEET_COLUMNS, content);
+
+export const preview = (services: Services, session: Session, fileName: string) =>
+  previewImportUpload(services, session, UPLOAD_FOLDER, USER_SHEET_COLUMNS, fileName);
 
 /** Lookups by the names people type in the sheet. */
 async function lookups(services: Services) {
@@ -506,8 +520,8 @@ export async function exportFile(
         .map((p) => roleNames.get(p))
         .filter(Boolean)
         .join(','),
-      entryDate: date(r.entryDate),
-      birthday: date(r.birthday),
+      entryDate: sheetDate(r.entryDate),
+      birthday: sheetDate(r.birthday),
       enabledMark: STATE_NAMES[r.enabledMark] ?? '',
     };
   });
