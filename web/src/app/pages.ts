@@ -119,6 +119,10 @@ export const PAGES: Record<string, PageEntry> = {
     load: () => import('../features/extend-signet/signet-page'),
     namespaces: ['extendSignet'],
   },
+  'workFlow/flowEngine': {
+    load: () => import('../features/flow-engine/flow-engine-page'),
+    namespaces: ['flowEngine', 'widgets', 'orgPicker'],
+  },
   'workFlow/flowLaunch': {
     load: () => import('../features/workflow-lists/flow-launch-page'),
     namespaces: ['workflow', 'widgets'],

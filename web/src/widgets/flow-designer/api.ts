@@ -1,0 +1,62 @@
+import { type FormField, parseFormData, storesValue, walkFields } from '@console/shared';
+import { http } from '../../api';
+
+/** What the designer reads: released flow forms, a form's fields, and flows a sub-flow may start. */
+
+export interface FlowFormOption {
+  id: string;
+  fullName: string;
+  enCode: string;
+  formType: number;
+}
+
+export interface FormFieldOption {
+  /** The field's __vModel__ (sub-table columns: table-column). */
+  id: string;
+  name: string;
+  jnpfKey: string;
+}
+
+export interface ChildFlowOption {
+  id: string;
+  fullName: string;
+}
+
+export const designerKeys = {
+  forms: ['flowDesigner', 'forms'] as const,
+  fields: (formId: string) => ['flowDesigner', 'fields', formId] as const,
+  childFlows: ['flowDesigner', 'childFlows'] as const,
+};
+
+export async function fetchFlowForms(): Promise<FlowFormOption[]> {
+  return (await http.get<{ list: FlowFormOption[] }>('/flowForm/Form/select', { pageSize: 500 })).list;
+}
+
+/** The value fields of a released flow form, sub-table columns as `table-column`. */
+export async function fetchFormFields(formId: string): Promise<FormFieldOption[]> {
+  const form = await http.get<{ propertyJson: string | null }>(`/flowForm/Form/${formId}`);
+  if (!form.propertyJson) return [];
+  const parsed = parseFormData(form.propertyJson);
+  if (!parsed.ok) return [];
+  const out: FormFieldOption[] = [];
+  walkFields(parsed.form.fields, (field: FormField, { table }) => {
+    if (!storesValue(field) || !field.__vModel__) return;
+    const name = field.__config__.label || field.__vModel__;
+    if (table)
+      out.push({
+        id: `${table.__vModel__}-${field.__vModel__}`,
+        name: `${table.__config__.label ?? table.__vModel__}-${name}`,
+        jnpfKey: field.__config__.jnpfKey,
+      });
+    else out.push({ id: field.__vModel__, name, jnpfKey: field.__config__.jnpfKey });
+  });
+  return out;
+}
+
+export async function fetchChildFlows(): Promise<ChildFlowOption[]> {
+  return (
+    await http.get<{ list: ChildFlowOption[] }>('/workflow/Engine/flowTemplate/PageChildListAll', {
+      pageSize: 500,
+    })
+  ).list;
+}
