@@ -74,3 +74,20 @@ export const moduleNames = pgTable(
   },
   (t) => [primaryKey({ columns: [t.moduleId, t.language] })],
 );
+
+/**
+ * Translation management (system/language): an edited text of the web client's bundled locale
+ * files, by namespace, dotted key and language; the bundled text applies where there is none.
+ */
+export const langOverrides = pgTable(
+  'base_lang_override',
+  {
+    id: text('id').primaryKey(),
+    namespace: text('namespace').notNull(),
+    key: text('key').notNull(),
+    language: text('language').notNull(),
+    value: text('value').notNull(),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('base_lang_override_text').on(t.namespace, t.key, t.language)],
+);
