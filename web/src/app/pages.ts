@@ -129,7 +129,15 @@ export const PAGES: Record<string, PageEntry> = {
   },
   'workFlow/flowTodo': {
     load: () => import('../features/workflow-lists/flow-todo-page'),
-    namespaces: ['workflow', 'widgets'],
+    namespaces: ['workflow', 'workflowEntrust', 'widgets', 'orgPicker'],
+  },
+  'workFlow/entrust': {
+    load: () => import('../features/workflow-entrust/entrust-page'),
+    namespaces: ['workflowEntrust', 'widgets', 'orgPicker'],
+  },
+  'workFlow/flowQuickLaunch': {
+    load: () => import('../features/workflow-quick-launch/quick-launch-page'),
+    namespaces: ['workflowEntrust', 'widgets', 'form', 'orgPicker'],
   },
   'workFlow/flowDone': {
     load: () => import('../features/workflow-lists/flow-done-page'),
@@ -145,7 +153,7 @@ export const PAGES: Record<string, PageEntry> = {
   },
   'workFlow/workFlowDetail': {
     load: () => import('../features/workflow-detail/workflow-detail-page'),
-    namespaces: ['workflow', 'widgets', 'form', 'orgPicker'],
+    namespaces: ['workflow', 'workflowEntrust', 'widgets', 'form', 'orgPicker'],
   },
   /** Generated page (menu type 3): the released online design named by the node's moduleId. */
   'basic/dynamicModel': {

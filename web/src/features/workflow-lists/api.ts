@@ -27,6 +27,8 @@ export interface TaskRow {
   userName?: string | null;
   nodeName?: string | null;
   taskNodeId?: string | null;
+  /** Todo rows delegated to the caller: whose todo it is. */
+  delegateUser?: string | null;
 }
 
 export interface TaskQuery {
@@ -73,4 +75,24 @@ export async function deleteLaunched(id: string): Promise<string> {
 
 export async function deleteMonitored(ids: string[]): Promise<string> {
   return (await http.send(`${BASE}/FlowMonitor`, { method: 'DELETE', data: { ids: ids.join(',') } })).msg;
+}
+
+/** A todo a batch could not handle, and why. */
+export interface BatchFailure {
+  id: string;
+  fullName: string;
+  msg: string;
+}
+
+/** POST /FlowBefore/BatchOperation: 0 approve, 1 return, 2 transfer the given todos. */
+export async function batchOperate(body: {
+  ids: string[];
+  batchType: 0 | 1 | 2;
+  handleOpinion: string;
+  freeApproverUserId: string;
+}) {
+  return http.send<{ succeeded: string[]; failed: BatchFailure[] }>(`${BASE}/FlowBefore/BatchOperation`, {
+    method: 'POST',
+    data: body,
+  });
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, DatePicker, Modal, Progress, Select, type TableColumnsType } from 'antd';
+import { Button, DatePicker, Modal, Progress, Select, type TableColumnsType, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -20,6 +20,7 @@ import {
   type TaskRow,
   workflowKeys,
 } from './api';
+import { BatchApproveDialog } from './batch-approve-dialog';
 import { HandleStatusTag, TaskStatusTag, UrgentTag } from './status';
 import '../../widgets/list/list-page.css';
 
@@ -30,6 +31,8 @@ const time = (value?: number | null) => (value ? dayjs(value).format('YYYY-MM-DD
 
 function TaskList({ kind }: { kind: ListKind }) {
   const { t } = useTranslation('workflow');
+  const { t: te } = useTranslation('workflowEntrust');
+  const [batching, setBatching] = useState<string[] | null>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [modal, modalHolder] = Modal.useModal();
@@ -92,14 +95,19 @@ function TaskList({ kind }: { kind: ListKind }) {
       key: 'fullName',
       ellipsis: true,
       render: (value: string, row) => (
-        <Button
-          type="link"
-          size="small"
-          onClick={() => open(row)}
-          aria-label={t('actions.openNamed', { name: value })}
-        >
-          {value}
-        </Button>
+        <>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => open(row)}
+            aria-label={t('actions.openNamed', { name: value })}
+          >
+            {value}
+          </Button>
+          {kind === 'todo' && row.delegateUser ? (
+            <Tag color="purple">{te('batch.delegated', { name: row.delegateUser })}</Tag>
+          ) : null}
+        </>
       ),
     },
     { title: t('fields.flowName'), dataIndex: 'flowName', key: 'flowName', width: 160, ellipsis: true },
@@ -244,6 +252,15 @@ function TaskList({ kind }: { kind: ListKind }) {
           >
             {t('actions.deleteSelected')}
           </AuthButton>
+        ) : kind === 'todo' ? (
+          <AuthButton
+            code="btn_batch"
+            type="primary"
+            disabled={selected.length === 0}
+            onClick={() => setBatching(selected)}
+          >
+            {te('batch.open')}
+          </AuthButton>
         ) : (
           <span />
         )
@@ -253,13 +270,23 @@ function TaskList({ kind }: { kind: ListKind }) {
       columns={columns}
       tableProps={{
         ...tableProps,
-        ...(kind === 'monitor'
+        ...(kind === 'monitor' || kind === 'todo'
           ? { rowSelection: { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } }
           : {}),
       }}
       scrollX={1200}
     >
       {modalHolder}
+      {batching ? (
+        <BatchApproveDialog
+          ids={batching}
+          onClose={() => setBatching(null)}
+          onDone={async () => {
+            setSelected([]);
+            await refresh();
+          }}
+        />
+      ) : null}
     </PagedListPage>
   );
 }
