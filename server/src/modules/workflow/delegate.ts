@@ -319,5 +319,16 @@ export class DelegateService {
   }
 }
 
-export const delegateOr = (handler: AnyPgColumn, userId: string, templateId: AnyPgColumn) =>
-  or(eq(handler, userId), delegatedTo(userId, handler, templateId)) as SQL;
+/**
+ * The caller's own items or those of a delegator whose delegation covers the template. The first
+ * condition names the possible handlers as a set, so the handler index narrows the rows; the OR
+ * with a correlated EXISTS alone scanned every operator (100,000 tasks: 1.9 s a todo page).
+ */
+export const delegateOr = (handler: AnyPgColumn, userId: string, templateId: AnyPgColumn, now = Date.now()) =>
+  and(
+    sql`${handler} in (select ${userId}::text union all select ${flowDelegates.userId} from ${flowDelegates} where ${and(
+      inForce(now),
+      eq(flowDelegates.toUserId, userId),
+    )})`,
+    or(eq(handler, userId), delegatedTo(userId, handler, templateId, now)),
+  ) as SQL;
