@@ -10,6 +10,7 @@ import { organizeTree } from './organizeTree.js';
 import type { Scenario } from './types.js';
 import { upload } from './upload.js';
 import { userList } from './userList.js';
+import { workflow } from './workflow.js';
 
 /**
  * Every scenario, in the order they run against one server. Later issues add theirs here
@@ -27,4 +28,5 @@ export const SCENARIOS: Scenario[] = [
   formRender,
   upload,
   generatedList,
+  workflow,
 ];
