@@ -33,7 +33,9 @@ import { registerScheduleRoutes } from './system/schedule/routes.js';
 import { registerSysConfigRoutes } from './system/sysConfig/routes.js';
 import { registerTaskRoutes } from './system/task/routes.js';
 import { registerSystemDataRoutes } from './systemData/routes.js';
+import { registerPortalRoutes } from './visualdev/portal/routes.js';
 import { registerRelationRoutes } from './visualdev/relation.js';
+import { registerDataReportRoutes } from './visualdev/report/routes.js';
 import { registerVisualDevRoutes } from './visualdev/routes.js';
 import { registerWorkflowRoutes } from './workflow/routes.js';
 
@@ -73,6 +75,8 @@ export function registerModules(app: FastifyInstance, services: Services) {
   registerWorkflowRoutes(app, services);
   registerVisualDevRoutes(app, services);
   registerRelationRoutes(app, services);
+  registerDataReportRoutes(app, services);
+  registerPortalRoutes(app, services);
   registerSystemDataRoutes(app, services);
   registerExtendRoutes(app, services);
 }

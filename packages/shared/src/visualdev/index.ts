@@ -222,3 +222,4 @@ export const GENERATED_BUTTONS = [
   ['btn_batchRemove', '批量删除'],
 ] as const;
 export * from './samples.js';
+export * from './reportPortal.js';

@@ -140,6 +140,16 @@ export const DICTIONARY_SEED: TypeSeed[] = [
         entries: list('office:办公管理,business:业务办理,hr:人事管理,finance:财务管理'),
       },
       {
+        enCode: 'ReportSort',
+        fullName: '报表分类',
+        entries: list('finance:财务报表,office:办公报表,hr:人事报表'),
+      },
+      {
+        enCode: 'portalDesigner',
+        fullName: '门户分类',
+        entries: list('leader:领导门户,office:办公门户,service:服务门户'),
+      },
+      {
         enCode: 'DocumentType',
         fullName: '公文类型',
         entries: list('notice:通知,report:报告,request:请示,reply:批复,letter:函,minutes:纪要'),

@@ -4,6 +4,7 @@ import { newId } from '../../core/ids.js';
 import { hashPassword } from '../../core/passwords.js';
 import { SYS_CONFIG_DEFAULTS } from '../../modules/system/sysConfig/defaults.js';
 import { seedDemoDesigns } from '../../modules/visualdev/seed.js';
+import { seedDemoReportAndPortal } from '../../modules/visualdev/seed-report-portal.js';
 import type { Db } from '../client.js';
 import { sysConfig, systems, users } from '../schema/index.js';
 import { seedAreas } from './areas.js';
@@ -67,6 +68,7 @@ export async function seedDatabase(
       });
       await seedMenus(tx, main.id);
       await seedDemoDesigns(tx);
+      await seedDemoReportAndPortal(tx);
     }
 
     const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.account, ADMIN_ACCOUNT));

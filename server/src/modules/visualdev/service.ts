@@ -179,14 +179,14 @@ export function searchedFields(columnData: string): Set<string> {
   );
 }
 
-/** The type-3 menus showing a design (propertyJson.moduleId). */
-export async function menusOf(db: DbOrTx, modelId: string) {
+/** The menus of a type (3 generated page, 5 report, 8 portal) showing a design (propertyJson.moduleId). */
+export async function menusOf(db: DbOrTx, modelId: string, type = 3) {
   const rows = await db
     .select()
     .from(modules)
     .where(
       and(
-        eq(modules.type, 3),
+        eq(modules.type, type),
         eq(modules.deleteMark, 0),
         like(modules.propertyJson, `%${escapeLike(modelId)}%`),
       ),
