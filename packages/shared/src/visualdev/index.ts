@@ -221,5 +221,33 @@ export const GENERATED_BUTTONS = [
   ['btn_import', '导入'],
   ['btn_batchRemove', '批量删除'],
 ] as const;
-export * from './samples.js';
+/** Class names of generated code: the only user input the code generator writes as an identifier. */
+export const GeneratorClassName = /^[A-Z][A-Za-z0-9]{0,49}$/;
+export const GeneratorModuleName = /^[a-z][a-zA-Z0-9]{0,29}$/;
+export const GeneratorMessages = {
+  className: '类名只能由字母和数字组成，以大写字母开头，最长50个字符',
+  moduleName: '模块名只能由字母和数字组成，以小写字母开头，最长30个字符',
+} as const;
+
+/** POST /Generater/{id}/Actions/CodePreview and /DownloadCode (other.md 3). */
+export const GeneratorCodeBody = z.object({
+  module: z
+    .string({ error: '请选择模块' })
+    .trim()
+    .regex(GeneratorModuleName, GeneratorMessages.moduleName)
+    .default('example'),
+  className: z
+    .string({ error: '请输入类名' })
+    .trim()
+    .min(1, '请输入类名')
+    .regex(GeneratorClassName, GeneratorMessages.className),
+  subClassName: z
+    .array(z.string().trim().regex(GeneratorClassName, GeneratorMessages.className))
+    .max(20)
+    .default([]),
+  description: z.string().max(500, '说明最多为500个字符！').optional().default(''),
+  modulePackageName: z.string().max(100).optional(),
+});
+export type GeneratorCodeBody = z.infer<typeof GeneratorCodeBody>;
+
 export * from './reportPortal.js';

@@ -18,6 +18,7 @@ import type { Services } from '../../services.js';
 import { issueDownload, registerDownload } from '../file/download.js';
 import { readUpload, withMultipart } from '../file/multipart.js';
 import { IMPORT_MAX_BYTES, ImportMessages } from '../permission/user/importExport.js';
+import { registerGeneratorRoutes } from './generator/routes.js';
 import { acceptUpload, exceptionFile, importRows, preview, templateFile } from './import.js';
 import { OnlineDevService } from './runtime.js';
 import { VisualDevMessages, VisualDevService } from './service.js';
@@ -33,6 +34,7 @@ const ConfigQuery = z.object({ type: z.string().max(2).optional() });
 export function registerVisualDevRoutes(app: FastifyInstance, services: Services) {
   const designs = new VisualDevService(services);
   const online = new OnlineDevService(services);
+  registerGeneratorRoutes(app, services);
   registerDownload('visualDev', async (s, payload) => ({
     body: await new VisualDevService(s).exportVdd(String(payload)),
     contentType: 'application/octet-stream',
