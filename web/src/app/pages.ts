@@ -214,6 +214,24 @@ export const PAGES: Record<string, PageEntry> = {
     load: () => import('../features/msgcenter-monitor/monitor-page'),
     namespaces: ['msgCenter', 'widgets'],
   },
+  'onlineDev/dataReport': {
+    load: () => import('../features/data-report/data-report-page'),
+    namespaces: ['dataReport', 'widgets'],
+  },
+  'onlineDev/visualPortal': {
+    load: () => import('../features/visual-portal/visual-portal-page'),
+    namespaces: ['portal', 'widgets'],
+  },
+  /** Report page (menu type 5): the report named by the node's moduleId. */
+  'basic/dynamicDataReport': {
+    load: () => import('../features/dynamic-report/dynamic-report-page'),
+    namespaces: ['dataReport'],
+  },
+  /** Portal page (menu type 8): the portal named by the node's moduleId. */
+  'basic/dynamicPortal': {
+    load: () => import('../features/dynamic-portal/dynamic-portal-page'),
+    namespaces: ['portal'],
+  },
   'onlineDev/webDesign': {
     load: () => import('../features/web-design/web-design-page'),
     namespaces: [

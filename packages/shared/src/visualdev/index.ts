@@ -250,4 +250,5 @@ export const GeneratorCodeBody = z.object({
 });
 export type GeneratorCodeBody = z.infer<typeof GeneratorCodeBody>;
 
+export * from './samples.js';
 export * from './reportPortal.js';

@@ -10,7 +10,7 @@ import { type ReleaseForm, releaseDesign, type VisualDev } from './api';
 type ParentOption = { value: string; title: string; children?: ParentOption[] };
 
 /** Directories and categories (menu types 0 and 1) are the places a released page goes under. */
-function directories(nodes: readonly MenuTreeNode[]): ParentOption[] {
+export function directories(nodes: readonly MenuTreeNode[]): ParentOption[] {
   return nodes
     .filter((node) => node.type === 0 || node.type === 1)
     .map((node) => {
