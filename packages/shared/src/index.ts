@@ -1,6 +1,7 @@
 export * from './authorize.js';
 export * from './current.js';
 export * from './dataScheme.js';
+export * from './email.js';
 export * from './enums.js';
 export * from './envelope.js';
 export * from './extend.js';

@@ -31,7 +31,7 @@ const MAX_BYTES = 5 * 1024 * 1024;
 /** Sniffed extensions accepted for images (the client's file name is never trusted). */
 const IMAGE_TYPES = ['png', 'jpg', 'gif', 'webp', 'bmp'];
 /** Attachments: images, PDF, Office files (zip-based and the older compound format), archives, media. */
-const ANNEX_TYPES = [
+export const ANNEX_TYPES = [
   ...IMAGE_TYPES,
   'pdf',
   'docx',

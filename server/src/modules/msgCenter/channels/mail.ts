@@ -1,12 +1,17 @@
 import type { MailSettings } from '@console/shared';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import { checkOutboundHost, OutboundMessages } from '../../../core/outbound.js';
 import { CHANNEL_TIMEOUT_MS, ChannelError, type OutgoingMessage } from './types.js';
 
 export interface Mail {
   to: string[];
+  cc?: string[];
+  bcc?: string[];
   subject: string;
   text: string;
+  /** Sanitised HTML body; `text` is then its plain alternative. */
+  html?: string;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 /** What a person reads when the SMTP server refuses something, by nodemailer's error code. */
@@ -19,11 +24,11 @@ const SMTP_REFUSALS: Record<string, string> = {
 };
 
 /**
- * Sends one mail over SMTP with the account's server, port, TLS choice and credentials. The
- * server's address is checked like every outbound call (core/outbound) and connected to as
- * checked; what the server answered is never quoted, only its reply code.
+ * Opens an SMTP transport to the account's server, port, TLS choice and credentials and hands it
+ * to `use`. The server's address is checked like every outbound call (core/outbound) and
+ * connected to as checked; what the server answered is never quoted, only its reply code.
  */
-export async function sendMail(settings: MailSettings, mail: Mail): Promise<void> {
+async function withSmtp(settings: MailSettings, use: (transport: Transporter) => Promise<unknown>) {
   let target: Awaited<ReturnType<typeof checkOutboundHost>>;
   try {
     target = await checkOutboundHost(settings.smtpHost, settings.smtpPort);
@@ -41,14 +46,7 @@ export async function sendMail(settings: MailSettings, mail: Mail): Promise<void
     socketTimeout: CHANNEL_TIMEOUT_MS,
   });
   try {
-    await transport.sendMail({
-      from: settings.senderName
-        ? { name: settings.senderName, address: settings.smtpUser }
-        : settings.smtpUser,
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-    });
+    await use(transport);
   } catch (error) {
     const { code, responseCode } = error as { code?: string; responseCode?: number };
     const refusal = code ? SMTP_REFUSALS[code] : undefined;
@@ -59,6 +57,29 @@ export async function sendMail(settings: MailSettings, mail: Mail): Promise<void
   } finally {
     transport.close();
   }
+}
+
+/** Sends one mail over SMTP (see withSmtp). */
+export function sendMail(settings: MailSettings, mail: Mail): Promise<void> {
+  return withSmtp(settings, (transport) =>
+    transport.sendMail({
+      from: settings.senderName
+        ? { name: settings.senderName, address: settings.smtpUser }
+        : settings.smtpUser,
+      to: mail.to,
+      cc: mail.cc,
+      bcc: mail.bcc,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      attachments: mail.attachments,
+    }),
+  );
+}
+
+/** Connects and signs in to the SMTP server without sending anything. */
+export function verifySmtp(settings: MailSettings): Promise<void> {
+  return withSmtp(settings, (transport) => transport.verify());
 }
 
 /** The mail channel: one mail to every recipient that has an address. */
