@@ -131,6 +131,19 @@ export const PAGES: Record<string, PageEntry> = {
     load: () => import('../features/workflow-lists/flow-todo-page'),
     namespaces: ['workflow', 'workflowEntrust', 'widgets', 'orgPicker'],
   },
+  'workFlow/formDesign': {
+    load: () => import('../features/workflow-form-design/form-design-page'),
+    namespaces: [
+      'workflowEntrust',
+      'designer',
+      'form',
+      'formAdvanced',
+      'upload',
+      'orgPicker',
+      'widgets',
+      'dictionary',
+    ],
+  },
   'workFlow/entrust': {
     load: () => import('../features/workflow-entrust/entrust-page'),
     namespaces: ['workflowEntrust', 'widgets', 'orgPicker'],
