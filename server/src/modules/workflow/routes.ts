@@ -326,6 +326,14 @@ export function registerWorkflowRoutes(app: FastifyInstance, services: Services)
       },
     });
   });
+  /** The form a sub-flow starts with (version id): the designer maps parent fields onto its fields. */
+  defineRoute(app, services, {
+    method: 'GET',
+    url: `${BASE}/flowTemplate/:id/FormInfo`,
+    access: { module: WorkflowPages.engine },
+    params: IdParams,
+    handler: async ({ params }) => forms.info(await templates.startFormId(params.id)),
+  });
   /** Released templates by category: filters and pickers of other pages (delegation, monitor). */
   defineRoute(app, services, {
     method: 'GET',

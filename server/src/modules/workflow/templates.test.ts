@@ -164,3 +164,30 @@ describe('ListAll and Selector', () => {
     expect(bad.msg).toContain('type must be 0 (launch flow) or 1 (function flow)');
   });
 });
+
+describe('FormInfo', () => {
+  it('answers the start form of a flow version; an unknown version is a 400', async () => {
+    const created = await server.request<{ id: string }>('POST', '/api/flowForm/Form', {
+      token: admin,
+      json: {
+        fullName: '子流程表单',
+        enCode: 'sub_form_info',
+        formType: 1,
+        flowType: 0,
+        urlAddress: 'extend/order',
+      },
+    });
+    expect(created.code, created.msg).toBe(200);
+    const root = chain(approver('组长', [user.id]));
+    root.properties.formId = created.data.id;
+    const { flowId } = await createFlow(server, admin, root, '子流程');
+    const form = await server.request<{ id: string; enCode: string }>('GET', `${T}/${flowId}/FormInfo`, {
+      token: admin,
+    });
+    expect(form.code, form.msg).toBe(200);
+    expect(form.data).toMatchObject({ id: created.data.id, enCode: 'sub_form_info' });
+    const missing = await server.request('GET', `${T}/no-such-version/FormInfo`, { token: admin });
+    expect(missing.code).toBe(400);
+    expect(missing.msg).toBe('流程版本不存在');
+  });
+});

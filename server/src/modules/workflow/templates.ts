@@ -547,6 +547,17 @@ export class TemplateService {
     return { list: [...groups.values()] };
   }
 
+  /** The form of a flow version's start node (GET /flowTemplate/{versionId}/FormInfo). */
+  async startFormId(versionId: string): Promise<string> {
+    const [version] = await this.db
+      .select({ json: flowTemplateJsons.flowTemplateJson })
+      .from(flowTemplateJsons)
+      .where(and(eq(flowTemplateJsons.id, versionId), eq(flowTemplateJsons.deleteMark, 0)));
+    if (!version) throw badRequest(TemplateMessages.versionMissing);
+    const start = readFlowTree(version.json);
+    return start.type === 'start' ? start.properties.formId : '';
+  }
+
   /** GET /flowTemplate/getFlowIdByCode/{enCode}: the id of the enabled template with that code. */
   async idByCode(enCode: string): Promise<string> {
     const [row] = await this.db

@@ -26,17 +26,17 @@ export const designerKeys = {
   forms: ['flowDesigner', 'forms'] as const,
   fields: (formId: string) => ['flowDesigner', 'fields', formId] as const,
   childFlows: ['flowDesigner', 'childFlows'] as const,
+  childFields: (versionId: string) => ['flowDesigner', 'childFields', versionId] as const,
 };
 
 export async function fetchFlowForms(): Promise<FlowFormOption[]> {
   return (await http.get<{ list: FlowFormOption[] }>('/flowForm/Form/select', { pageSize: 500 })).list;
 }
 
-/** The value fields of a released flow form, sub-table columns as `table-column`. */
-export async function fetchFormFields(formId: string): Promise<FormFieldOption[]> {
-  const form = await http.get<{ propertyJson: string | null }>(`/flowForm/Form/${formId}`);
-  if (!form.propertyJson) return [];
-  const parsed = parseFormData(form.propertyJson);
+/** The value fields of a released form design, sub-table columns as `table-column`. */
+function valueFields(propertyJson: string | null): FormFieldOption[] {
+  if (!propertyJson) return [];
+  const parsed = parseFormData(propertyJson);
   if (!parsed.ok) return [];
   const out: FormFieldOption[] = [];
   walkFields(parsed.form.fields, (field: FormField, { table }) => {
@@ -51,6 +51,20 @@ export async function fetchFormFields(formId: string): Promise<FormFieldOption[]
     else out.push({ id: field.__vModel__, name, jnpfKey: field.__config__.jnpfKey });
   });
   return out;
+}
+
+export async function fetchFormFields(formId: string): Promise<FormFieldOption[]> {
+  return valueFields(
+    (await http.get<{ propertyJson: string | null }>(`/flowForm/Form/${formId}`)).propertyJson,
+  );
+}
+
+/** The fields of the form a sub-flow (flow version id) starts with. */
+export async function fetchChildFormFields(versionId: string): Promise<FormFieldOption[]> {
+  const form = await http.get<{ propertyJson: string | null }>(
+    `/workflow/Engine/flowTemplate/${versionId}/FormInfo`,
+  );
+  return valueFields(form.propertyJson);
 }
 
 export async function fetchChildFlows(): Promise<ChildFlowOption[]> {

@@ -18,7 +18,14 @@ import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GroupSelect, OrganizeSelect, PositionSelect, RoleSelect, UserSelect } from '../org-picker';
-import { designerKeys, type FormFieldOption, fetchChildFlows, fetchFlowForms, fetchFormFields } from './api';
+import {
+  designerKeys,
+  type FormFieldOption,
+  fetchChildFlows,
+  fetchChildFormFields,
+  fetchFlowForms,
+  fetchFormFields,
+} from './api';
 import { type DesignNode, type Props, walk } from './tree';
 
 /**
@@ -833,6 +840,11 @@ function SubFlowPanel({
   fields: FormFieldOption[];
 }) {
   const flows = useQuery({ queryKey: designerKeys.childFlows, queryFn: fetchChildFlows });
+  const childFields = useQuery({
+    queryKey: designerKeys.childFields(String(p.flowId ?? '')),
+    queryFn: () => fetchChildFormFields(String(p.flowId)),
+    enabled: Boolean(p.flowId),
+  });
   const mapping = Array.isArray(p.assignList)
     ? (p.assignList as { parentField: string; childField: string }[])
     : [];
@@ -905,15 +917,17 @@ function SubFlowPanel({
                 )
               }
             />
-            <Input
+            <Select
               aria-label={t('props.childField')}
               placeholder={t('props.childField')}
               style={{ width: 160 }}
-              value={row.childField}
-              onChange={(e) =>
+              loading={childFields.isLoading}
+              value={row.childField || undefined}
+              options={(childFields.data ?? []).map((f) => ({ value: f.id, label: f.name }))}
+              onChange={(v) =>
                 set(
                   'assignList',
-                  mapping.map((m, j) => (j === i ? { ...m, childField: e.target.value } : m)),
+                  mapping.map((m, j) => (j === i ? { ...m, childField: v } : m)),
                 )
               }
             />
