@@ -307,3 +307,121 @@ export interface EmployeeRow extends EmployeeBody {
   id: string;
   creatorTime: number;
 }
+
+// ----- extend/saleOrder: sales orders with customers, goods and order lines -----
+
+/** GET /api/extend/saleOrder/Product */
+export const SaleProductListQuery = PageQuery;
+export type SaleProductListQuery = z.infer<typeof SaleProductListQuery>;
+
+/** GET /saleOrder/Customer, /Goods, /Goods/Selector */
+export const SaleLookupQuery = PageQuery;
+export type SaleLookupQuery = z.infer<typeof SaleLookupQuery>;
+
+/** GET /saleOrder/Goods/getGoodList?type= */
+export const SaleGoodsTypeQuery = z.object({
+  type: z.string({ message: '请选择商品分类' }).trim().min(1, '请选择商品分类').max(50),
+});
+
+const money = (label: string) =>
+  z.coerce
+    .number(`请输入${label}`)
+    .min(0, `${label}不能为负数`)
+    .max(9_999_999_999, `${label}过大`)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label}最多两位小数`)
+    .transform((v) => Math.round(v * 100) / 100);
+
+/** One line of a sales order: the goods, how many and at what price (the amount is worked out). */
+export const SaleProductLine = z.object({
+  goodsId: z.string({ message: '请选择商品' }).trim().min(1, '请选择商品').max(64),
+  qty: money('数量').refine((v) => v > 0, '数量必须大于0'),
+  price: money('单价'),
+  description: z.string().trim().max(200, '备注最多为200个字符').optional().default(''),
+});
+export type SaleProductLine = z.infer<typeof SaleProductLine>;
+
+/** POST /api/extend/saleOrder/Product; PUT /Product/{id} adds the version read. */
+export const SaleProductBody = z.object({
+  code: z
+    .string({ message: '请输入订单编号' })
+    .trim()
+    .min(1, '请输入订单编号')
+    .max(Limits.codeMax, `订单编号最多为${Limits.codeMax}个字符`)
+    .regex(/^[A-Za-z0-9_-]+$/, '订单编号只能包含字母、数字、下划线和连字符'),
+  customerId: z.string({ message: '请选择客户' }).trim().min(1, '请选择客户').max(64),
+  salesmanName: z
+    .string()
+    .trim()
+    .max(Limits.nameMax, `业务员最多为${Limits.nameMax}个字符`)
+    .optional()
+    .default(''),
+  salesmanDate: z.coerce.number('请选择销售日期').int('请选择销售日期').min(1, '请选择销售日期'),
+  description: z.string().trim().max(500, '说明最多为500个字符').optional().default(''),
+  goodsList: z
+    .array(SaleProductLine, { message: '请添加订单明细' })
+    .min(1, '请添加订单明细')
+    .max(200, '订单明细最多200行'),
+});
+export type SaleProductBody = z.infer<typeof SaleProductBody>;
+export const SaleProductUpdateBody = SaleProductBody.extend({
+  version: z.coerce.number('缺少数据版本，请刷新后重试').int().min(0),
+});
+export type SaleProductUpdateBody = z.infer<typeof SaleProductUpdateBody>;
+
+export interface SaleCustomer {
+  id: string;
+  code: string;
+  fullName: string;
+  contactName: string;
+  contactTel: string;
+  address: string;
+}
+
+export interface SaleGoods {
+  id: string;
+  code: string;
+  fullName: string;
+  type: string;
+  specification: string;
+  unit: string;
+  price: number;
+}
+
+export interface SaleProductEntry {
+  id: string;
+  goodsId: string;
+  goodsCode: string;
+  goodsName: string;
+  specification: string;
+  unit: string;
+  qty: number;
+  price: number;
+  amount: number;
+  description: string;
+}
+
+/** A row of the sales order list. */
+export interface SaleProductRow {
+  id: string;
+  code: string;
+  customerId: string;
+  customerName: string;
+  salesmanName: string;
+  salesmanDate: number;
+  amount: number;
+  description: string;
+  creatorTime: number;
+  version: number;
+}
+
+/** GET /Product/{id}: the order with its lines. */
+export interface SaleProductInfo extends SaleProductRow {
+  goodsList: SaleProductEntry[];
+}
+
+/** GET /saleOrder/Classify: the goods categories as a tree (one level). */
+export interface SaleClassifyNode {
+  id: string;
+  fullName: string;
+  children: SaleClassifyNode[];
+}

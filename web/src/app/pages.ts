@@ -111,6 +111,10 @@ export const PAGES: Record<string, PageEntry> = {
     load: () => import('../features/extend-import-export/import-export-page'),
     namespaces: ['extendImportExport', 'importWizard', 'widgets'],
   },
+  'extend/saleOrder': {
+    load: () => import('../features/extend-sale-order/sale-order-page'),
+    namespaces: ['extendSaleOrder', 'widgets'],
+  },
   'extend/printData': {
     load: () => import('../features/extend-print-data/print-data-page'),
     namespaces: ['extendPrintData', 'printDev'],

@@ -4,7 +4,14 @@
  */
 import { newId } from '../../core/ids.js';
 import type { Tx } from '../client.js';
-import { extProjectGantt } from '../schema/index.js';
+import {
+  extEmployees,
+  extProjectGantt,
+  extSaleCustomers,
+  extSaleGoods,
+  extSaleProductEntries,
+  extSaleProducts,
+} from '../schema/index.js';
 
 const DAY = 86_400_000;
 
@@ -91,4 +98,205 @@ export async function seedDemoExtend(tx: Tx, ctx: { managerIds: string[]; creato
   };
   add(TASKS, projectId);
   await tx.insert(extProjectGantt).values(rows);
+  await seedEmployees(tx, ctx);
+  await seedSales(tx, ctx);
+}
+
+const EMPLOYEES = [
+  [
+    'ZF001',
+    '王建国',
+    '男',
+    '区政府办公室',
+    '主任',
+    '正式',
+    '1975-03-12',
+    '1997-07-01',
+    '硕士研究生',
+    '公共管理',
+    '浙江大学',
+  ],
+  [
+    'ZF002',
+    '李晓明',
+    '男',
+    '区行政审批局',
+    '科员',
+    '正式',
+    '1990-08-21',
+    '2013-08-01',
+    '大学本科',
+    '行政管理',
+    '中国人民大学',
+  ],
+  [
+    'ZF003',
+    '赵敏',
+    '女',
+    '区财政局',
+    '会计',
+    '正式',
+    '1988-11-05',
+    '2010-09-01',
+    '大学本科',
+    '会计学',
+    '上海财经大学',
+  ],
+  [
+    'ZF004',
+    '陈立',
+    '男',
+    '区大数据中心',
+    '工程师',
+    '正式',
+    '1992-01-17',
+    '2015-07-01',
+    '硕士研究生',
+    '计算机科学与技术',
+    '南京大学',
+  ],
+  [
+    'ZF005',
+    '周婷',
+    '女',
+    '区政务服务中心',
+    '窗口受理员',
+    '劳务派遣',
+    '1998-06-30',
+    '2020-09-01',
+    '大专',
+    '文秘',
+    '杭州职业技术学院',
+  ],
+] as const;
+
+const day = (text: string) => Date.parse(`${text}T00:00:00Z`);
+
+async function seedEmployees(tx: Tx, ctx: { creatorId: string; now: number }) {
+  await tx.insert(extEmployees).values(
+    EMPLOYEES.map(
+      (
+        [
+          enCode,
+          fullName,
+          gender,
+          departmentName,
+          positionName,
+          workingNature,
+          birthday,
+          work,
+          education,
+          major,
+          school,
+        ],
+        i,
+      ) => ({
+        id: newId(),
+        enCode,
+        fullName,
+        gender,
+        departmentName,
+        positionName,
+        workingNature,
+        birthday: day(birthday),
+        attendWorkTime: day(work),
+        education,
+        major,
+        graduationAcademy: school,
+        sortCode: i,
+        creatorUserId: ctx.creatorId,
+        creatorTime: ctx.now,
+      }),
+    ),
+  );
+}
+
+/** Customers and goods of the sales demos, and two sales orders. */
+async function seedSales(tx: Tx, ctx: { creatorId: string; now: number }) {
+  const customers = [
+    ['KH001', '示范区第一小学', '刘芳', '13900000001', '示范区文教路12号'],
+    ['KH002', '示范区人民医院', '孙伟', '13900000002', '示范区健康路88号'],
+    ['KH003', '示范区图书馆', '吴静', '13900000003', '示范区文化广场1号'],
+  ].map(([code, fullName, contactName, contactTel, address], i) => ({
+    id: newId(),
+    code: code!,
+    fullName: fullName!,
+    contactName: contactName!,
+    contactTel: contactTel!,
+    address: address!,
+    sortCode: i,
+  }));
+  const goods = (
+    [
+      ['SP001', '台式计算机', '办公设备', 'i5/16G/512G', '台', 4580],
+      ['SP002', '激光打印机', '办公设备', 'A4 黑白', '台', 1280],
+      ['SP003', 'A4复印纸', '办公耗材', '70g 500张/包', '箱', 98],
+      ['SP004', '硒鼓', '办公耗材', 'HP 88A', '个', 180],
+      ['SP005', '会议桌', '办公家具', '2.4m', '张', 2600],
+    ] as const
+  ).map(([code, fullName, type, specification, unit, price], i) => ({
+    id: newId(),
+    code,
+    fullName,
+    type,
+    specification,
+    unit,
+    price,
+    sortCode: i,
+  }));
+  await tx.insert(extSaleCustomers).values(customers);
+  await tx.insert(extSaleGoods).values(goods);
+  const orders = [
+    {
+      code: 'XS20261101',
+      customer: customers[0]!,
+      salesman: '陈立',
+      daysAgo: 20,
+      lines: [
+        [0, 10],
+        [1, 2],
+      ],
+    },
+    {
+      code: 'XS20261115',
+      customer: customers[1]!,
+      salesman: '李晓明',
+      daysAgo: 6,
+      lines: [
+        [2, 40],
+        [3, 12],
+      ],
+    },
+  ] as const;
+  for (const order of orders) {
+    const id = newId();
+    const entries = order.lines.map(([g, qty], sortCode) => {
+      const item = goods[g]!;
+      return {
+        id: newId(),
+        productId: id,
+        goodsId: item.id,
+        goodsCode: item.code,
+        goodsName: item.fullName,
+        specification: item.specification,
+        unit: item.unit,
+        qty,
+        price: item.price,
+        amount: qty * item.price,
+        sortCode,
+      };
+    });
+    await tx.insert(extSaleProducts).values({
+      id,
+      code: order.code,
+      customerId: order.customer.id,
+      customerName: order.customer.fullName,
+      salesmanName: order.salesman,
+      salesmanDate: ctx.now - order.daysAgo * DAY,
+      amount: entries.reduce((sum, e) => sum + e.amount, 0),
+      creatorUserId: ctx.creatorId,
+      creatorTime: ctx.now,
+    });
+    await tx.insert(extSaleProductEntries).values(entries);
+  }
 }

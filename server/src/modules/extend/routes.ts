@@ -5,6 +5,7 @@ import { registerDocumentRoutes } from './document/routes.js';
 import { registerEmailRoutes } from './email/routes.js';
 import { registerEmployeeRoutes } from './employee/routes.js';
 import { registerProjectGanttRoutes } from './projectGantt/routes.js';
+import { registerSaleOrderRoutes } from './saleOrder/routes.js';
 
 /** The extend demos (other.md 1, menu group extend). */
 export function registerExtendRoutes(app: FastifyInstance, services: Services) {
@@ -12,5 +13,6 @@ export function registerExtendRoutes(app: FastifyInstance, services: Services) {
   registerBigDataRoutes(app, services);
   registerProjectGanttRoutes(app, services);
   registerEmployeeRoutes(app, services);
+  registerSaleOrderRoutes(app, services);
   registerEmailRoutes(app, services);
 }
