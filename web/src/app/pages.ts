@@ -6,6 +6,19 @@ export interface PageEntry {
   namespaces: readonly string[];
 }
 
+/** What the designer of web design and of the code generator needs. */
+const DESIGNER_NAMESPACES = [
+  'webDesign',
+  'designer',
+  'form',
+  'formAdvanced',
+  'upload',
+  'orgPicker',
+  'widgets',
+  'dictionary',
+] as const;
+const GENERATOR_NAMESPACES = [...DESIGNER_NAMESPACES, 'codeGenerator'] as const;
+
 /**
  * Page components by menu address (api-contract.md "Page addresses"): a menu node of type 2
  * whose urlAddress is a key here is routed at '/' + urlAddress. A feature adds one line.
@@ -251,16 +264,21 @@ export const PAGES: Record<string, PageEntry> = {
   },
   'onlineDev/webDesign': {
     load: () => import('../features/web-design/web-design-page'),
-    namespaces: [
-      'webDesign',
-      'designer',
-      'form',
-      'formAdvanced',
-      'upload',
-      'orgPicker',
-      'widgets',
-      'dictionary',
-    ],
+    namespaces: DESIGNER_NAMESPACES,
+  },
+  'generator/webForm': {
+    load: () =>
+      import('../features/code-generator/code-generator-page').then((m) => ({
+        default: m.WebFormGeneratorPage,
+      })),
+    namespaces: GENERATOR_NAMESPACES,
+  },
+  'generator/flowForm': {
+    load: () =>
+      import('../features/code-generator/code-generator-page').then((m) => ({
+        default: m.FlowFormGeneratorPage,
+      })),
+    namespaces: GENERATOR_NAMESPACES,
   },
   'questionAnswering/zskManagement': {
     load: () => import('../features/knowledge-base/knowledge-base-page'),

@@ -89,7 +89,16 @@ function notColumns(fields: FormField[], columns: DesignColumns): string[] {
  * The full-screen designer of one design (onlineDev/webDesign): basic settings and tables, the
  * form designer, the list designer (form + list designs). Save sends the whole record.
  */
-export default function DesignEditor({ id, onClose }: { id: string | null; onClose(saved: boolean): void }) {
+export default function DesignEditor({
+  id,
+  type = 1,
+  onClose,
+}: {
+  id: string | null;
+  /** The type of a new design (forms.md 4): 1 web design, 3/4 the code generator's forms. */
+  type?: number;
+  onClose(saved: boolean): void;
+}) {
   const { t } = useTranslation('webDesign');
   const [basicForm] = Form.useForm<Basic>();
   const [step, setStep] = useState(0);
@@ -226,7 +235,7 @@ export default function DesignEditor({ id, onClose }: { id: string | null; onClo
       const body: VisualDevForm = {
         ...basic,
         id: recordId ?? undefined,
-        type: rest.type ?? 1,
+        type: rest.type ?? type,
         enableFlow: rest.enableFlow ?? 0,
         description: basic.description ?? '',
         dbLinkId: basic.dbLinkId || '0',

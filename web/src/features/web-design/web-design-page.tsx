@@ -3,7 +3,7 @@ import { parseFormData } from '@console/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Form, Modal, Space, Spin, type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../api/feedback';
 import { useDictionaryEntries } from '../../widgets/dictionary-select/dictionary-select';
@@ -83,7 +83,31 @@ function PreviewDialog({ design, onClose }: { design: VisualDev | null; onClose(
   );
 }
 
-function WebDesignList() {
+/** A row action a page adds to the design list (code generator: preview and download code). */
+export interface DesignRowAction {
+  code: string;
+  label: string;
+  onClick(row: VisualDev): void;
+}
+
+/**
+ * The list of designs of one type with their designer: web design (type 1) here, the code
+ * generator's web forms (4) and flow forms (3) in features/code-generator.
+ */
+export function DesignList({
+  type,
+  testId,
+  releasable,
+  extraActions = [],
+  children,
+}: {
+  type: number;
+  testId: string;
+  /** Web designs are released to menus; generator forms are turned into code instead. */
+  releasable: boolean;
+  extraActions?: readonly DesignRowAction[];
+  children?: ReactNode;
+}) {
   const { t } = useTranslation('webDesign');
   const queryClient = useQueryClient();
   const [modal, modalHolder] = Modal.useModal();
@@ -92,7 +116,7 @@ function WebDesignList() {
   const [previewing, setPreviewing] = useState<VisualDev | null>(null);
   const [importing, setImporting] = useState(false);
   const { keyword, search, list, tableProps } = usePagedList<VisualDev, VisualDevQuery>({
-    filters: { type: 1 },
+    filters: { type },
     queryKey: webDesignKeys.list,
     queryFn: fetchDesigns,
   });
@@ -189,10 +213,17 @@ function WebDesignList() {
         <RowActions
           actions={[
             { code: 'btn_edit', label: t('actions.edit'), onClick: () => setEditing({ id: row.id }) },
-            { code: 'btn_release', label: t('actions.release'), onClick: () => setReleasing(row) },
-            { code: 'btn_preview', label: t('actions.preview'), onClick: () => setPreviewing(row) },
+            ...(releasable
+              ? [
+                  { code: 'btn_release', label: t('actions.release'), onClick: () => setReleasing(row) },
+                  { code: 'btn_preview', label: t('actions.preview'), onClick: () => setPreviewing(row) },
+                ]
+              : []),
+            ...extraActions.map((action) => ({ ...action, onClick: () => action.onClick(row) })),
             { code: 'btn_copy', label: t('actions.copy'), onClick: () => copy(row) },
-            { code: 'btn_export', label: t('actions.export'), onClick: () => exportRow(row) },
+            ...(releasable
+              ? [{ code: 'btn_export', label: t('actions.export'), onClick: () => exportRow(row) }]
+              : []),
             { code: 'btn_remove', label: t('actions.delete'), danger: true, onClick: () => remove(row) },
           ]}
         />
@@ -202,7 +233,7 @@ function WebDesignList() {
 
   return (
     <PagedListPage<VisualDev>
-      testId="web-design-page"
+      testId={testId}
       keyword={keyword}
       placeholder={t('keyword')}
       onSearch={search}
@@ -216,9 +247,11 @@ function WebDesignList() {
           >
             {t('actions.add')}
           </AuthButton>
-          <AuthButton code="btn_import" icon={<UploadOutlined />} loading={importing} onClick={importFile}>
-            {t('actions.import')}
-          </AuthButton>
+          {releasable && (
+            <AuthButton code="btn_import" icon={<UploadOutlined />} loading={importing} onClick={importFile}>
+              {t('actions.import')}
+            </AuthButton>
+          )}
         </Space>
       }
       refreshLabel={t('actions.refresh')}
@@ -231,6 +264,7 @@ function WebDesignList() {
         <Suspense fallback={<Spin fullscreen />}>
           <DesignEditor
             id={editing.id}
+            type={type}
             onClose={(saved) => {
               setEditing(null);
               if (saved) void refresh();
@@ -244,6 +278,7 @@ function WebDesignList() {
         onReleased={() => void refresh()}
       />
       <PreviewDialog design={previewing} onClose={() => setPreviewing(null)} />
+      {children}
       {modalHolder}
     </PagedListPage>
   );
@@ -253,7 +288,7 @@ function WebDesignList() {
 export default function WebDesignPage() {
   return (
     <PermissionScope address={ADDRESS}>
-      <WebDesignList />
+      <DesignList type={1} testId="web-design-page" releasable />
     </PermissionScope>
   );
 }
