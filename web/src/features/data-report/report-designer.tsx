@@ -364,6 +364,7 @@ export function ReportDesigner({ target, onClose }: { target: { id?: string } | 
                     <TreeSelect
                       showSearch
                       treeNodeFilterProp="fullName"
+                      treeDefaultExpandAll
                       treeData={(interfaces.data ?? []).map((g) => ({ ...g, selectable: false }))}
                       fieldNames={{ label: 'fullName', value: 'id', children: 'children' }}
                       onChange={(value: string) => void chooseInterface(value)}

@@ -115,6 +115,7 @@ export function PropertyPanel({
             aria-label={t('designer.interface')}
             showSearch
             treeNodeFilterProp="fullName"
+            treeDefaultExpandAll
             value={w.interfaceId}
             treeData={(interfaces.data ?? []).map((g) => ({ ...g, selectable: false }))}
             fieldNames={{ label: 'fullName', value: 'id', children: 'children' }}
