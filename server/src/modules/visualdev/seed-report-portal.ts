@@ -33,9 +33,9 @@ const TREND_SQL =
   `FROM (VALUES ${budgetRows}) AS b(dept, quarter, budget, spent) GROUP BY quarter ORDER BY quarter`;
 
 const OVERVIEW_SQL =
-  'SELECT (SELECT count(*) FROM base_organize WHERE delete_mark = 0) AS "organizeCount", ' +
-  '(SELECT count(*) FROM base_position WHERE delete_mark = 0) AS "positionCount", ' +
-  '(SELECT count(*) FROM base_role WHERE delete_mark = 0) AS "roleCount", ' +
+  'SELECT (SELECT count(*) FROM public.base_organize WHERE delete_mark = 0) AS "organizeCount", ' +
+  '(SELECT count(*) FROM public.base_position WHERE delete_mark = 0) AS "positionCount", ' +
+  '(SELECT count(*) FROM public.base_role WHERE delete_mark = 0) AS "roleCount", ' +
   `${BUDGET_VALUES.reduce((sum, [, budget]) => sum + budget, 0)} AS "budgetTotal"`;
 
 /** Stable ids of the demo's data interfaces, so the report and portal can name them. */

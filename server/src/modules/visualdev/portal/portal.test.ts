@@ -10,6 +10,7 @@ import {
 import { newId } from '../../../core/ids.js';
 import { authorizes, modules, portals, roles, userRelations } from '../../../db/schema/index.js';
 import { DEMO_GENERATED_MODULE_IDS } from '../../../db/seed/menus.js';
+import { DEMO_INTERFACE_IDS } from '../seed-report-portal.js';
 
 const BASE = '/api/visualdev/Portal';
 const PORTAL = DEMO_GENERATED_MODULE_IDS.leaderPortal;
@@ -199,6 +200,37 @@ describe('visual portals', () => {
       `${BASE}/Selector?platform=Web`,
     );
     expect(selector.data.list.flatMap((g) => g.children.map((c) => c.id))).toContain(PORTAL);
+  });
+
+  it('the demo portal: its widgets name the seeded interfaces, which answer their data', async () => {
+    const shown = (await send<PortalAuth>('GET', `${BASE}/${PORTAL}/auth`)).data;
+    const keys = JSON.parse(shown.formData).layout.map((w: { jnpfKey: string }) => w.jnpfKey);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'dataBoard',
+        'barChart',
+        'pieChart',
+        'lineChart',
+        'tableList',
+        'todoList',
+        'notice',
+        'commonFunc',
+        'timeAxis',
+        'image',
+        'text',
+      ]),
+    );
+    const preview = (id: string) =>
+      send<Record<string, unknown>[]>('POST', `/api/system/DataInterface/${id}/Actions/Preview`, {
+        paramList: [],
+      });
+    const overview = await preview(DEMO_INTERFACE_IDS.overview);
+    expect(overview.code, overview.msg).toBe(200);
+    expect(Number(overview.data[0]!.budgetTotal)).toBe(21_160_000);
+    expect(Object.keys(overview.data[0]!)).toEqual(['organizeCount', 'positionCount', 'roleCount', 'budgetTotal']);
+    const trend = await preview(DEMO_INTERFACE_IDS.trend);
+    expect(trend.code, trend.msg).toBe(200);
+    expect(trend.data.map((r) => r.quarter)).toEqual(['Q1', 'Q2', 'Q3', 'Q4']);
   });
 
   it("answers the todo widget with the caller's own pending approvals", async () => {
