@@ -124,6 +124,9 @@ export const flowTasks = pgTable(
     index('flow_task_creator').on(t.creatorUserId, t.status),
     index('flow_task_parent').on(t.parentId),
     index('flow_task_flow').on(t.templateId),
+    // Todo lists join their operators to the running tasks; this index answers that without
+    // reading the task rows, which carry the flow snapshot.
+    index('flow_task_running').on(t.status, t.deleteMark, t.id),
   ],
 );
 

@@ -121,6 +121,7 @@ export const PAGE_ADDRESSES: readonly string[] = [
     'dataSync',
     'dictionary',
     'interfaceOauth',
+    'map',
   ].map((p) => `systemData/${p}`),
   ...[
     'entrust',
@@ -194,6 +195,7 @@ const BUTTON_NAMES: Record<string, string> = {
   btn_print: '打印',
   btn_share: '共享',
   btn_reindex: '重建索引',
+  btn_restore: '还原',
 };
 
 /** Buttons by code; names come from BUTTON_NAMES. */
@@ -447,7 +449,7 @@ export const MENU_TREE: readonly MenuSeed[] = [
       forms: items('dbConnectionFrom:数据源,dbConnectionTo:目标库'),
     }),
     page('systemData', 'dataBackup', '数据备份', {
-      buttons: buttons('btn_add', 'btn_remove', 'btn_detail', 'btn_download'),
+      buttons: buttons('btn_add', 'btn_remove', 'btn_detail', 'btn_download', 'btn_restore'),
       columns: items('fileName:备份名称,fileSize:文件大小,creatorUserName:备份人,creatorTime:备份时间'),
       forms: items('dbLinkId:数据连接,fileName:备份名称,description:说明'),
       schemes: [ALL],
@@ -478,6 +480,13 @@ export const MENU_TREE: readonly MenuSeed[] = [
       columns: items('fullName:名称,enCode:编码,sortCode:排序,enabledMark:状态'),
       forms: items('parentId:上级,fullName:名称,enCode:编码,sortCode:排序,enabledMark:状态,description:说明'),
       schemes: [ALL, OWN],
+    }),
+    page('systemData', 'map', '地图管理', {
+      buttons: crud(),
+      columns: items('fullName:地图名称,enCode:区域编码,sortCode:排序,enabledMark:状态,creatorTime:创建时间'),
+      forms: items(
+        'parentId:上级地图,fullName:地图名称,enCode:区域编码,geoJson:GeoJSON文件,sortCode:排序,enabledMark:状态,description:说明',
+      ),
     }),
   ]),
 

@@ -1,0 +1,1 @@
+CREATE INDEX "flow_task_running" ON "flow_task" USING btree ("status","delete_mark","id");
