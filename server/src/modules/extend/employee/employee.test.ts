@@ -98,10 +98,17 @@ describe('extend/importAndExport', () => {
     );
     expect(previewed.data.headerRow[0]).toEqual({ id: 'enCode', fullName: '工号' });
     expect(previewed.data.dataRow).toHaveLength(5);
+    expect(previewed.data.dataRow.map((r) => r.errorsInfo)).toEqual([
+      undefined,
+      '联系电话应为11位手机号',
+      undefined,
+      '工号已存在：E002',
+      '出生年月格式应为yyyy-mm-dd',
+    ]);
 
     const result = await server.request<ImportResult>('POST', `${BASE}/ImportData`, {
       token: admin,
-      json: { list: previewed.data.dataRow },
+      json: { list: previewed.data.dataRow.map(({ errorsInfo, ...row }) => row) },
     });
     expect(result.msg).toBe(ImportMessages.partly(2, 3));
     expect(result.data.failResult.map((r) => [r.enCode, r.errorsInfo])).toEqual([

@@ -16,6 +16,7 @@ import {
   previewImportUpload,
 } from '../../permission/user/importExport.js';
 import {
+  checkEmployeeRows,
   EMPLOYEE_COLUMNS,
   employeeErrors,
   employeeExport,
@@ -117,8 +118,23 @@ export function registerEmployeeRoutes(app: FastifyInstance, services: Services)
     url: '/api/extend/Employee/ImportPreview',
     access: { module: MODULE, button: 'btn_import' },
     query: ImportPreviewQuery,
-    handler: ({ query, session }) =>
-      previewImportUpload(services, session, UPLOAD_FOLDER, EMPLOYEE_COLUMNS, query.fileName),
+    handler: async ({ query, session }) => {
+      const preview = await previewImportUpload(
+        services,
+        session,
+        UPLOAD_FOLDER,
+        EMPLOYEE_COLUMNS,
+        query.fileName,
+      );
+      // Each row carries what the import would refuse it for, so it can be fixed first.
+      const checked = await checkEmployeeRows(db, preview.dataRow);
+      return {
+        ...preview,
+        dataRow: checked.map(({ row, errors }) =>
+          errors.length ? { ...row, errorsInfo: errors.join('；') } : row,
+        ),
+      };
+    },
   });
 
   defineRoute(app, services, {

@@ -94,16 +94,16 @@ export async function employeeExport(db: DbOrTx, query: EmployeeListQuery): Prom
   );
 }
 
+type EmployeeInsert = typeof extEmployees.$inferInsert;
+
 /**
- * POST ImportData: each row is checked (the body schema, dates, staff numbers unique against the
- * roster and the sheet); the valid rows are written in one transaction and each rejected row is
- * answered with its reasons.
+ * Checks rows as the sheet holds them: the body schema, dates, staff numbers unique against the
+ * roster and the rows before. Each row comes back with its problems, or with what to write.
  */
-export async function importEmployees(
-  services: Services,
-  session: Session,
+export async function checkEmployeeRows(
+  db: DbOrTx,
   list: Record<string, unknown>[],
-): Promise<ImportResult> {
+): Promise<{ row: Record<string, string>; errors: string[]; body?: EmployeeBody }[]> {
   const texts = list.map(
     (raw) =>
       Object.fromEntries(
@@ -114,17 +114,14 @@ export async function importEmployees(
   const taken = new Set(
     codes.length
       ? (
-          await services.db
+          await db
             .select({ enCode: extEmployees.enCode })
             .from(extEmployees)
             .where(and(eq(extEmployees.deleteMark, 0), inArray(extEmployees.enCode, codes)))
         ).map((r) => r.enCode)
       : [],
   );
-  const valid: (typeof extEmployees.$inferInsert)[] = [];
-  const failResult: ImportResult['failResult'] = [];
-  const now = Date.now();
-  for (const row of texts) {
+  return texts.map((row) => {
     const errors: string[] = [];
     const dates = Object.fromEntries(
       DATE_COLUMNS.map((id) => {
@@ -141,12 +138,28 @@ export async function importEmployees(
       if (taken.has(row.enCode)) errors.push(`工号已存在：${row.enCode}`);
       taken.add(row.enCode);
     }
-    if (errors.length || !parsed.success) {
-      failResult.push({ ...row, errorsInfo: [...new Set(errors)].join('；') });
-      continue;
-    }
-    valid.push({ id: newId(), ...parsed.data, creatorUserId: session.userId, creatorTime: now });
-  }
+    return {
+      row,
+      errors: [...new Set(errors)],
+      body: parsed.success && !errors.length ? parsed.data : undefined,
+    };
+  });
+}
+
+/** POST ImportData: the valid rows are written in one transaction; each rejected row is answered with its reasons. */
+export async function importEmployees(
+  services: Services,
+  session: Session,
+  list: Record<string, unknown>[],
+): Promise<ImportResult> {
+  const checked = await checkEmployeeRows(services.db, list);
+  const now = Date.now();
+  const valid: EmployeeInsert[] = checked.flatMap(({ body }) =>
+    body ? [{ id: newId(), ...body, creatorUserId: session.userId, creatorTime: now }] : [],
+  );
+  const failResult = checked
+    .filter((c) => !c.body)
+    .map(({ row, errors }) => ({ ...row, errorsInfo: errors.join('；') }));
   if (valid.length) {
     await services.db.transaction(async (tx) => {
       for (let i = 0; i < valid.length; i += 200)
