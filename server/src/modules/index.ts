@@ -25,6 +25,7 @@ import { registerBillRuleRoutes } from './system/billRule/routes.js';
 import { registerCacheRoutes } from './system/cache/routes.js';
 import { registerCommonWordsRoutes } from './system/commonWords/routes.js';
 import { registerDictionaryRoutes } from './system/dictionary/routes.js';
+import { registerLanguageRoutes } from './system/language/routes.js';
 import { registerLogRoutes } from './system/log/routes.js';
 import { registerMenuRoutes } from './system/menu/routes.js';
 import { registerMonitorRoutes } from './system/monitor/routes.js';
@@ -71,6 +72,7 @@ export function registerModules(app: FastifyInstance, services: Services) {
   registerScheduleRoutes(app, services);
   registerPrintDevRoutes(app, services);
   registerCommonWordsRoutes(app, services);
+  registerLanguageRoutes(app, services);
   registerKnowledgeRoutes(app, services);
   registerWorkflowRoutes(app, services);
   registerVisualDevRoutes(app, services);

@@ -3,6 +3,41 @@ import { initReactI18next } from 'react-i18next';
 import { initialLanguage, type LanguageKey, localeOf, storeLanguage } from './language';
 
 type LocaleModule = { default: Record<string, unknown> };
+/** Edited texts (system/language): language → namespace → dotted key → text. */
+type Overrides = Record<string, Record<string, Record<string, string>>>;
+
+let overrides: Overrides = {};
+
+/** The bundled namespace with the edited texts laid over it (a copy; the module stays as built). */
+function withOverrides(language: string, namespace: string, bundle: Record<string, unknown>) {
+  const edits = overrides[language]?.[namespace];
+  if (!edits) return bundle;
+  const copy = structuredClone(bundle);
+  for (const [key, value] of Object.entries(edits)) {
+    const path = key.split('.');
+    let node = copy;
+    for (const part of path.slice(0, -1)) {
+      if (typeof node[part] !== 'object' || node[part] === null) node[part] = {};
+      node = node[part] as Record<string, unknown>;
+    }
+    node[path.at(-1)!] = value;
+  }
+  return copy;
+}
+
+/**
+ * Reads the edited texts. Plain fetch: it runs before i18next (which the API client's messages
+ * use) is ready, and a failure only means the bundled texts show.
+ */
+async function fetchOverrides(): Promise<Overrides> {
+  try {
+    const response = await fetch('/api/system/BaseLang/Overrides');
+    const answer = (await response.json()) as { code: number; data: Overrides };
+    return answer.code === 200 && answer.data ? answer.data : {};
+  } catch {
+    return {};
+  }
+}
 
 // One chunk per language and feature: a page loads only the namespaces it uses.
 const localeFiles = import.meta.glob<LocaleModule>('../locales/*/*.json');
@@ -18,7 +53,7 @@ const localeBackend: BackendModule = {
       return;
     }
     load().then(
-      (module) => callback(null, module.default),
+      (module) => callback(null, withOverrides(language, namespace, module.default)),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },
@@ -30,7 +65,15 @@ let initialised: Promise<unknown> | null = null;
 
 /** Initialises i18next with the stored language and the `common` namespace loaded. */
 export function initI18n(): Promise<unknown> {
-  initialised ??= i18n
+  initialised ??= fetchOverrides().then((edited) => {
+    overrides = edited;
+    return initI18nWithOverrides();
+  });
+  return initialised;
+}
+
+function initI18nWithOverrides() {
+  return i18n
     .use(localeBackend)
     .use(initReactI18next)
     .init({
@@ -44,7 +87,13 @@ export function initI18n(): Promise<unknown> {
       returnNull: false,
       react: { useSuspense: true },
     });
-  return initialised;
+}
+
+/** After translations were edited: reads them again and re-renders every loaded text with them. */
+export async function refreshTranslations(): Promise<void> {
+  overrides = await fetchOverrides();
+  await i18n.reloadResources();
+  await i18n.changeLanguage(i18n.language);
 }
 
 /** Switches the interface language and keeps the choice locally. */

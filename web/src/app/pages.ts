@@ -70,6 +70,10 @@ export const PAGES: Record<string, PageEntry> = {
     load: () => import('../features/print-dev/print-dev-page'),
     namespaces: ['printDev', 'widgets', 'notice'],
   },
+  'system/language': {
+    load: () => import('../features/system-language/system-language-page'),
+    namespaces: ['systemLanguage', 'widgets'],
+  },
   'system/commonWords': {
     load: () => import('../features/common-words/common-words-page'),
     namespaces: ['commonWords', 'widgets'],
@@ -115,6 +119,10 @@ export const PAGES: Record<string, PageEntry> = {
   'extend/bigData': {
     load: () => import('../features/extend-big-data/big-data-page'),
     namespaces: ['extendBigData', 'widgets'],
+  },
+  'extend/email': {
+    load: () => import('../features/extend-email/extend-email-page'),
+    namespaces: ['extendEmail', 'notice', 'widgets'],
   },
   'extend/document': {
     load: () => import('../features/extend-document/document-page'),

@@ -105,6 +105,7 @@ export const PAGE_ADDRESSES: readonly string[] = [
     'cache',
     'commonWords',
     'icons',
+    'language',
     'log',
     'menu',
     'monitor',
@@ -422,6 +423,10 @@ export const MENU_TREE: readonly MenuSeed[] = [
       columns: items('commonWordsText:常用语,systemNames:应用范围,sortCode:排序,enabledMark:状态'),
       forms: items('commonWordsText:常用语,systemIds:应用范围,sortCode:排序,enabledMark:状态'),
       schemes: [ALL, OWN],
+    }),
+    page('system', 'language', '翻译管理', {
+      buttons: buttons('btn_edit'),
+      columns: items('namespace:命名空间,key:翻译键,zhCN:简体中文,zhTW:繁體中文,enUS:English'),
     }),
   ]),
 

@@ -58,6 +58,7 @@ export const BUILT_IN_ENGLISH: Readonly<Record<string, string>> = {
   'system.billRule': 'Bill Rules',
   'system.printDev': 'Print Templates',
   'system.commonWords': 'Common Words',
+  'system.language': 'Translations',
   systemData: 'Data',
   'systemData.dataSource': 'Data Sources',
   'systemData.dataModel': 'Data Models',
