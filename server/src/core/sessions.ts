@@ -169,6 +169,16 @@ export class SessionService {
     this.announce(ended, reason);
   }
 
+  /** Ends every live session but one (the caller's): after a restore replaced the data under them. */
+  async endAllOthers(tx: DbOrTx, keepSessionId: string, reason: EndReason): Promise<void> {
+    const ended = await tx
+      .update(userSessions)
+      .set({ endedTime: Date.now(), endReason: reason })
+      .where(and(isNull(userSessions.endedTime), ne(userSessions.id, keepSessionId)))
+      .returning({ id: userSessions.id, userId: userSessions.userId });
+    this.announce(ended, reason);
+  }
+
   /** Ends every live session of a user, optionally keeping one (the caller's). */
   async endAllForUser(
     tx: DbOrTx,

@@ -23,7 +23,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 /** An arbitrary constant: instances starting together on one PostgreSQL migrate one at a time. */
 const MIGRATION_LOCK_KEY = 7_340_201;

@@ -1,3 +1,4 @@
 export * from './dataInterface.js';
 export * from './dataModel.js';
 export * from './dataSource.js';
+export * from './dataSync.js';

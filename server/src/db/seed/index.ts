@@ -10,6 +10,7 @@ import { sysConfig, systems, users } from '../schema/index.js';
 import { seedAreas } from './areas.js';
 import { seedDemo } from './demo.js';
 import { seedDictionaries } from './dictionaries.js';
+import { seedMaps } from './maps.js';
 import { seedMenus } from './menus.js';
 
 export const ADMIN_ACCOUNT = 'admin';
@@ -51,6 +52,7 @@ export async function seedDatabase(
       .onConflictDoNothing();
     await seedDictionaries(tx);
     await seedAreas(tx);
+    await seedMaps(tx);
 
     let [main] = await tx
       .select({ id: systems.id })

@@ -67,6 +67,7 @@ export const BUILT_IN_ENGLISH: Readonly<Record<string, string>> = {
   'systemData.dataInterface': 'Data Interfaces',
   'systemData.interfaceOauth': 'Interface Auth',
   'systemData.dictionary': 'Dictionaries',
+  'systemData.map': 'Maps',
   permission: 'Permissions',
   'permission.gradeManage': 'Grade Admins',
   'permission.organize': 'Organizations',

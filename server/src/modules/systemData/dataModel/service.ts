@@ -131,7 +131,7 @@ export class DataModelService {
     });
   }
 
-  private async read(c: Connection, table: string, schema = c.schema): Promise<GenTableDef | null> {
+  async read(c: Connection, table: string, schema = c.schema): Promise<GenTableDef | null> {
     if (c.dialect === 'postgres') return readPostgresTable(this.run(c), schema, table);
     const { rows: info } = await c.query(
       'SELECT TABLE_COMMENT AS comment FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?',
