@@ -54,6 +54,22 @@ export const PAGES: Record<string, PageEntry> = {
     load: () => import('../features/interface-oauth/interface-oauth-page'),
     namespaces: ['systemData', 'widgets'],
   },
+  'systemData/dataSync': {
+    load: () => import('../features/data-sync/data-sync-page'),
+    namespaces: ['dataSync', 'widgets'],
+  },
+  'systemData/dataBackup': {
+    load: () => import('../features/data-backup/data-backup-page'),
+    namespaces: ['dataBackup', 'widgets'],
+  },
+  'systemData/map': {
+    load: () => import('../features/map/map-page'),
+    namespaces: ['mapManage', 'widgets'],
+  },
+  'extend/map': {
+    load: () => import('../features/extend-map/map-page'),
+    namespaces: ['extendMap'],
+  },
   'system/billRule': {
     load: () => import('../features/bill-rule/bill-rule-page'),
     namespaces: ['billRule', 'widgets', 'dictionary'],
@@ -252,6 +268,10 @@ export const PAGES: Record<string, PageEntry> = {
     load: () => import('../features/msgcenter-monitor/monitor-page'),
     namespaces: ['msgCenter', 'widgets'],
   },
+  'onlineDev/webDesign': {
+    load: () => import('../features/web-design/web-design-page'),
+    namespaces: DESIGNER_NAMESPACES,
+  },
   'onlineDev/dataReport': {
     load: () => import('../features/data-report/data-report-page'),
     namespaces: ['dataReport', 'widgets'],
@@ -269,10 +289,6 @@ export const PAGES: Record<string, PageEntry> = {
   'basic/dynamicPortal': {
     load: () => import('../features/dynamic-portal/dynamic-portal-page'),
     namespaces: ['portal'],
-  },
-  'onlineDev/webDesign': {
-    load: () => import('../features/web-design/web-design-page'),
-    namespaces: DESIGNER_NAMESPACES,
   },
   'generator/webForm': {
     load: () =>
