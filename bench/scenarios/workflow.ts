@@ -307,7 +307,7 @@ async function onPostgres(ctx: ScenarioContext): Promise<ScenarioOutput> {
       ...approvals,
       notes: [
         `${APPROVERS} users each launched ${PG_FLOWS_EACH} one-node flows (${APPROVERS * PG_FLOWS_EACH} in all, ${Math.round(((APPROVERS * PG_FLOWS_EACH) / launchS) * 10) / 10} launches/s with ${APPROVERS} at once), then approved their own todos, ${APPROVERS} at once: ${approvals.requests} approvals in ${approvals.durationS} s; afterwards 0 nodes passed twice and every task approved exactly once`,
-        `todo list (GET FlowBefore/List/1, page 3 of 20) of a user holding ${todo.total.toLocaleString('en')} of ${PG_TASKS.toLocaleString('en')} running tasks (written with INSERT … SELECT in ${seedS} s), ${CONNECTIONS} connections: ${line(todo.measured)}${todo.measured.non200Total ? `, ${todo.measured.non200Total} non-200` : ''}`,
+        `todo list (GET FlowBefore/List/1, page 3 of 20) of a user holding ${todo.total.toLocaleString('en')} of ${PG_TASKS.toLocaleString('en')} running tasks (written with INSERT … SELECT in ${seedS} s), ${CONNECTIONS} connections: ${line(todo.measured)}${todo.measured.non200Total + todo.measured.errors ? `, ${todo.measured.non200Total} non-200 and ${todo.measured.errors} errors or timeouts` : ''}`,
         `todo list one request at a time: p50 ${todo.p50} ms, p95 ${todo.p95} ms`,
       ],
     };
