@@ -12,10 +12,11 @@ import {
   type NodeProps,
   Position,
   ReactFlow,
+  useReactFlow,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { Button, Dropdown } from 'antd';
-import { createContext, useContext, useMemo } from 'react';
+import { createContext, useContext, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Box, layoutTree } from './layout';
 import { nodeSummary } from './summary';
@@ -181,6 +182,15 @@ function AddEdgeView({ id, sourceX, sourceY, targetX, targetY, data }: EdgeProps
   );
 }
 
+/** Fits the whole tree in view again whenever nodes come or go (fitView alone fits only once). */
+function FitOnGrowth({ count }: { count: number }) {
+  const { fitView } = useReactFlow();
+  useEffect(() => {
+    if (count > 0) void fitView({ maxZoom: 1 });
+  }, [count, fitView]);
+  return null;
+}
+
 const nodeTypes = { card: CardNode, gateway: GatewayNode, join: JoinNode, end: EndNode };
 const edgeTypes = { add: AddEdgeView };
 
@@ -225,6 +235,7 @@ export function FlowCanvas({ tree, ...actions }: { tree: DesignNode } & CanvasAc
           maxZoom={1.5}
           proOptions={{ hideAttribution: true }}
         >
+          <FitOnGrowth count={nodes.length} />
           <Background />
           <Controls showInteractive={false} />
         </ReactFlow>
