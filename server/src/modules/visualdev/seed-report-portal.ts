@@ -64,6 +64,8 @@ const icon = (color: string) =>
     `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180" viewBox="0 0 320 180"><rect width="320" height="180" fill="${color}"/><text x="160" y="98" font-size="26" text-anchor="middle" fill="#fff" font-family="sans-serif">数字政府 · 一网通办</text></svg>`,
   )}`;
 
+const AMOUNT_LABELS = { budget: '预算金额', spent: '执行金额' };
+
 const PORTAL_FORM = {
   layoutId: 'leaderPortal',
   refresh: { autoRefresh: false, autoRefreshTime: 10 },
@@ -105,6 +107,7 @@ const PORTAL_FORM = {
       interfaceId: DEMO_INTERFACE_IDS.budget,
       xField: 'dept',
       yFields: ['budget', 'spent'],
+      labels: AMOUNT_LABELS,
     },
     {
       i: 'spentPie',
@@ -117,6 +120,7 @@ const PORTAL_FORM = {
       interfaceId: DEMO_INTERFACE_IDS.budget,
       xField: 'dept',
       yFields: ['spent'],
+      labels: AMOUNT_LABELS,
     },
     {
       i: 'trendLine',
@@ -129,6 +133,7 @@ const PORTAL_FORM = {
       interfaceId: DEMO_INTERFACE_IDS.trend,
       xField: 'quarter',
       yFields: ['budget', 'spent'],
+      labels: AMOUNT_LABELS,
     },
     {
       i: 'budgetTable',

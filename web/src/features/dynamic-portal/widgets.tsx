@@ -16,6 +16,8 @@ export interface WidgetProps {
   interfaceId?: string;
   xField?: string;
   yFields?: string[];
+  /** Legend names of the value fields. */
+  labels?: Record<string, string>;
   count?: number;
   list?: {
     field?: string;
@@ -75,6 +77,7 @@ function ChartWidget({ item, kind }: { item: PortalLayoutItem & WidgetProps; kin
             kind={kind}
             xField={item.xField}
             yFields={item.yFields}
+            labels={item.labels}
             label={item.title ?? kind}
           />
         ) : (
@@ -90,12 +93,13 @@ function ChartBody(props: {
   kind: ChartKind;
   xField: string;
   yFields: string[];
+  labels: Record<string, string> | undefined;
   label: string;
 }) {
-  const { rows, kind, xField, yFields, label } = props;
+  const { rows, kind, xField, yFields, labels, label } = props;
   const option = useMemo(
-    () => chartOption({ type: kind, xField, yFields }, rows),
-    [rows, kind, xField, yFields],
+    () => chartOption({ type: kind, xField, yFields }, rows, labels),
+    [rows, kind, xField, yFields, labels],
   );
   return <EChart option={option} label={label} />;
 }
@@ -215,12 +219,8 @@ export function WidgetBody({ item }: { item: PortalLayoutItem }) {
               scroll={{ y: 'calc(100% - 40px)' }}
               columns={(w.columns?.length
                 ? w.columns
-                : Object.keys(rows[0] ?? {}).map((field) => ({ field }))
-              ).map((c) => ({
-                title: 'label' in c && c.label ? c.label : c.field,
-                dataIndex: c.field,
-                key: c.field,
-              }))}
+                : Object.keys(rows[0] ?? {}).map((field) => ({ field, label: field }))
+              ).map((c) => ({ title: c.label || c.field, dataIndex: c.field, key: c.field }))}
             />
           )}
         </Rows>

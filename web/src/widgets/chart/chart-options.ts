@@ -51,7 +51,6 @@ export function chartOption(
       type: spec.type,
       name: labels[field] ?? field,
       data: values(field),
-      ...(spec.type === 'line' ? { smooth: true } : {}),
     })),
   };
 }
