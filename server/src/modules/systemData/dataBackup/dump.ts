@@ -36,12 +36,16 @@ export const BackupMessages = {
   tablesDiffer: (table: string) => `备份与当前数据库的表结构不一致（${table}），不能还原`,
 } as const;
 
-/** The tag of the newest migration this build applies at start. */
+let running: string | undefined;
+/** The tag of the newest migration this build applied at start (read once: the files may change under a running server). */
 export function runningMigration(): string {
-  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  return journal.entries.at(-1)?.tag ?? '';
+  running ??=
+    (
+      JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+        entries: { tag: string }[];
+      }
+    ).entries.at(-1)?.tag ?? '';
+  return running;
 }
 
 interface TableHeader {

@@ -14,7 +14,7 @@ import type { Services } from '../../../services.js';
 import { issueDownload, registerDownload } from '../../file/download.js';
 import { fileStoreFor } from '../../file/file-store.js';
 import { userLabels } from '../common.js';
-import { dumpDatabase, parseBackup, restoreDatabase } from './dump.js';
+import { dumpDatabase, parseBackup, restoreDatabase, runningMigration } from './dump.js';
 
 export const DATA_BACKUP_MODULE = 'systemData.dataBackup';
 const DOWNLOAD_KIND = 'dataBackup';
@@ -43,6 +43,8 @@ const readAll = async (stream: Readable) => {
 export function registerDataBackupRoutes(app: FastifyInstance, services: Services) {
   const { db } = services;
   const store = fileStoreFor(services.config);
+  // The version is the one migrated at start, whatever the files on disk say later.
+  runningMigration();
 
   const find = async (id: string) => {
     const [row] = await db.select().from(dataBackups).where(eq(dataBackups.id, id));
