@@ -222,7 +222,7 @@ describe('code generator (/api/visualdev/Generater)', () => {
   it('refuses bad names, a design of the web designer and an unknown design with 400, issuing nothing', async () => {
     const id = await createDesign(4);
     const webDesign = await createDesign(1);
-    const keysBefore = (await server.services.kv.keys('download:*')).length;
+    const keysBefore = (await server.services.kv.keys('download:*', 1000)).length;
     const cases: [string, unknown, string][] = [
       [id, { ...options, className: "A'); process.exit(1); //" }, '类名只能由字母和数字组成'],
       [id, { ...options, className: 'leaveRequest' }, '类名只能由字母和数字组成'],
@@ -240,7 +240,7 @@ describe('code generator (/api/visualdev/Generater)', () => {
         expect(answer.msg).toContain(message);
       }
     }
-    expect((await server.services.kv.keys('download:*')).length).toBe(keysBefore);
+    expect((await server.services.kv.keys('download:*', 1000)).length).toBe(keysBefore);
   });
 
   it('lets a user preview and download only with the generator page of the design type and its buttons', async () => {
