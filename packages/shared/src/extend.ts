@@ -285,7 +285,7 @@ export const EmployeeBody = z.object({
   gender: z
     .string()
     .trim()
-    .refine((v) => v === '' || v === '男' || v === '女', '性别只能为男或女')
+    .refine((v): boolean => ['', '男', '女'].includes(v), '性别只能为男或女')
     .optional()
     .default(''),
   departmentName: optionalText('部门'),
