@@ -208,6 +208,8 @@ export function FlowCanvas({ tree, ...actions }: { tree: DesignNode } & CanvasAc
       draggable: false,
       connectable: false,
       selectable: false,
+      // Not selectable nor draggable, xyflow would let clicks through to the pane.
+      style: { pointerEvents: 'all' as const },
     }));
     const edges: AddEdge[] = links.map((link) => ({
       id: link.id,
