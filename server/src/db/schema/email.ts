@@ -54,8 +54,6 @@ export const extEmails = pgTable(
   (t) => [
     index('ext_email_user_folder').on(t.userId, t.folder, t.fdate),
     // A mail fetched twice (two Receives at once) is stored once.
-    uniqueIndex('ext_email_received')
-      .on(t.userId, t.uidValidity, t.uid)
-      .where(sql`${t.folder} = 'inBox'`),
+    uniqueIndex('ext_email_received').on(t.userId, t.uidValidity, t.uid).where(sql`${t.folder} = 'inBox'`),
   ],
 );

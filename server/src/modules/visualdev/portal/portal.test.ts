@@ -227,7 +227,12 @@ describe('visual portals', () => {
     const overview = await preview(DEMO_INTERFACE_IDS.overview);
     expect(overview.code, overview.msg).toBe(200);
     expect(Number(overview.data[0]!.budgetTotal)).toBe(21_160_000);
-    expect(Object.keys(overview.data[0]!)).toEqual(['organizeCount', 'positionCount', 'roleCount', 'budgetTotal']);
+    expect(Object.keys(overview.data[0]!)).toEqual([
+      'organizeCount',
+      'positionCount',
+      'roleCount',
+      'budgetTotal',
+    ]);
     const trend = await preview(DEMO_INTERFACE_IDS.trend);
     expect(trend.code, trend.msg).toBe(200);
     expect(trend.data.map((r) => r.quarter)).toEqual(['Q1', 'Q2', 'Q3', 'Q4']);
