@@ -148,8 +148,11 @@ function AddEdgeView({ id, sourceX, sourceY, targetX, targetY, data }: EdgeProps
     borderRadius: 4,
   });
   const after = data?.insertAfter;
-  // The + sits just above the edge's target, on the straight part.
-  const labelY = targetY - 24;
+  // The + sits on a straight part: above the target, or, for a branch running into its join
+  // (where every branch's edge ends at the same point), just below the branch's own last node.
+  const intoJoin = Math.abs(sourceX - targetX) > 1;
+  const labelX = intoJoin ? sourceX : targetX;
+  const labelY = intoJoin ? sourceY + 14 : targetY - 24;
   return (
     <>
       <BaseEdge id={id} path={path} style={{ stroke: '#bfbfbf', strokeWidth: 1.5 }} />
@@ -157,7 +160,7 @@ function AddEdgeView({ id, sourceX, sourceY, targetX, targetY, data }: EdgeProps
         <EdgeLabelRenderer>
           <div
             className="flow-add nodrag nopan"
-            style={{ transform: `translate(-50%, -50%) translate(${targetX}px, ${labelY}px)` }}
+            style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}
           >
             <Dropdown
               trigger={['click']}
