@@ -6,6 +6,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { keywordMatch, listOrder } from '../../db/query.js';
 import { dictionaryData, flowTasks, flowTemplateJsons, flowTemplates, users } from '../../db/schema/index.js';
 import { copyNames } from '../msgCenter/common.js';
+import { groupByCategory } from '../system/dictionary/categories.js';
 import type { WorkflowEngine } from './engine.js';
 import { compileFlow } from './graph.js';
 
@@ -530,21 +531,13 @@ export class TemplateService {
       .leftJoin(dictionaryData, eq(dictionaryData.id, flowTemplates.category))
       .where(and(...filters))
       .orderBy(asc(flowTemplates.sortCode), desc(flowTemplates.creatorTime));
-    const groups = new Map<
-      string,
-      { id: string; fullName: string; children: Omit<(typeof rows)[number], 'categoryName'>[] }
-    >();
-    for (const { categoryName, ...row } of rows) {
-      const category =
-        row.category && categoryName ? { id: row.category, fullName: categoryName } : UNCATEGORISED;
-      let group = groups.get(category.id);
-      if (!group) {
-        group = { ...category, children: [] };
-        groups.set(category.id, group);
-      }
-      group.children.push(row);
-    }
-    return { list: [...groups.values()] };
+    const list = groupByCategory(
+      rows,
+      ({ category, categoryName }) =>
+        category && categoryName ? { id: category, fullName: categoryName } : UNCATEGORISED,
+      ({ categoryName: _name, ...row }) => row,
+    );
+    return { list };
   }
 
   /** The form of a flow version's start node (GET /flowTemplate/{versionId}/FormInfo). */

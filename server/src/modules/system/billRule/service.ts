@@ -13,7 +13,8 @@ import { newId } from '../../../core/ids.js';
 import { updateVersioned } from '../../../core/versioned.js';
 import type { Db, DbOrTx } from '../../../db/client.js';
 import { keywordMatch, listOrder } from '../../../db/query.js';
-import { billRules, dictionaryData, dictionaryTypes } from '../../../db/schema/index.js';
+import { billRules, dictionaryData } from '../../../db/schema/index.js';
+import { isItemOfDictionary } from '../dictionary/categories.js';
 import { uniqueAs } from '../dictionary/service.js';
 
 export const BillRuleMessages = {
@@ -175,12 +176,8 @@ export class BillRuleService {
 
   private async check(tx: DbOrTx, body: BillRuleBody, selfId?: string) {
     if (body.startNumber.length > body.digit) throw badRequest(BillRuleMessages.startTooLong);
-    const [category] = await tx
-      .select({ id: dictionaryData.id })
-      .from(dictionaryData)
-      .innerJoin(dictionaryTypes, eq(dictionaryTypes.id, dictionaryData.dictionaryTypeId))
-      .where(and(eq(dictionaryData.id, body.category), eq(dictionaryTypes.enCode, BUSINESS_TYPE_CODE)));
-    if (!category) throw badRequest(BillRuleMessages.categoryMissing);
+    if (!(await isItemOfDictionary(tx, body.category, BUSINESS_TYPE_CODE)))
+      throw badRequest(BillRuleMessages.categoryMissing);
     const [other] = await tx
       .select({ id: billRules.id })
       .from(billRules)

@@ -14,15 +14,9 @@ import { newId } from '../../../core/ids.js';
 import { toggleEnabledVersioned, updateVersioned } from '../../../core/versioned.js';
 import type { Db, DbOrTx } from '../../../db/client.js';
 import { keywordMatch, listOrder } from '../../../db/query.js';
-import {
-  dictionaryData,
-  dictionaryTypes,
-  flowTaskRecords,
-  printDevs,
-  printLogs,
-  users,
-} from '../../../db/schema/index.js';
+import { dictionaryData, flowTaskRecords, printDevs, printLogs, users } from '../../../db/schema/index.js';
 import { copyNames } from '../../msgCenter/common.js';
+import { groupByCategory, isItemOfDictionary } from '../dictionary/categories.js';
 import { uniqueAs } from '../dictionary/service.js';
 import { sanitizePrintTemplate } from './sanitize.js';
 import { PrintSqlMessages, runPrintSql } from './sql.js';
@@ -183,16 +177,12 @@ export class PrintDevService {
       .where(and(...filters))
       .orderBy(asc(printDevs.sortCode), desc(printDevs.creatorTime));
     const names = await this.categoryNames(this.db, [...new Set(rows.map((r) => r.category))]);
-    const groups = new Map<string, { id: string; fullName: string; children: typeof rows }>();
-    for (const row of rows) {
-      let group = groups.get(row.category);
-      if (!group) {
-        group = { id: row.category, fullName: names.get(row.category) ?? row.category, children: [] };
-        groups.set(row.category, group);
-      }
-      group.children.push(row);
-    }
-    return { list: [...groups.values()] };
+    const list = groupByCategory(
+      rows,
+      (row) => ({ id: row.category, fullName: names.get(row.category) ?? row.category }),
+      (row) => row,
+    );
+    return { list };
   }
 
   async listOptions(ids: string[]) {
@@ -206,12 +196,8 @@ export class PrintDevService {
   }
 
   private async check(tx: DbOrTx, body: PrintDevBody, selfId?: string) {
-    const [category] = await tx
-      .select({ id: dictionaryData.id })
-      .from(dictionaryData)
-      .innerJoin(dictionaryTypes, eq(dictionaryTypes.id, dictionaryData.dictionaryTypeId))
-      .where(and(eq(dictionaryData.id, body.category), eq(dictionaryTypes.enCode, PRINT_CATEGORY_CODE)));
-    if (!category) throw badRequest(PrintDevMessages.categoryMissing);
+    if (!(await isItemOfDictionary(tx, body.category, PRINT_CATEGORY_CODE)))
+      throw badRequest(PrintDevMessages.categoryMissing);
     const [other] = await tx
       .select({ id: printDevs.id })
       .from(printDevs)

@@ -9,17 +9,11 @@ import { bumpStamp, StampKey } from '../../../core/stamps.js';
 import { updateVersioned } from '../../../core/versioned.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { keywordMatch, listOrder, selectPage } from '../../../db/query.js';
-import {
-  dictionaryData,
-  dictionaryTypes,
-  modules,
-  portalCustoms,
-  portals,
-  users,
-} from '../../../db/schema/index.js';
+import { dictionaryData, modules, portalCustoms, portals, users } from '../../../db/schema/index.js';
 import type { Services } from '../../../services.js';
 import { copyNames } from '../../msgCenter/common.js';
 import { hasPermission } from '../../permission/grants.js';
+import { groupByCategory, isItemOfDictionary } from '../../system/dictionary/categories.js';
 import { uniqueAs } from '../../system/dictionary/service.js';
 import { userLabels } from '../../system/printDev/service.js';
 import { menusOf, VisualDevMessages } from '../service.js';
@@ -128,19 +122,12 @@ export class PortalService {
       .from(portals)
       .where(eq(portals.enabledMark, 1))
       .orderBy(asc(portals.sortCode), desc(portals.creatorTime));
-    const groups = new Map<
-      string,
-      { id: string; fullName: string; children: { id: string; fullName: string }[] }
-    >();
-    for (const item of await this.items(rows)) {
-      let group = groups.get(item.category);
-      if (!group) {
-        group = { id: item.category, fullName: item.categoryName ?? item.category, children: [] };
-        groups.set(item.category, group);
-      }
-      group.children.push({ id: item.id, fullName: item.fullName });
-    }
-    return { list: [...groups.values()] };
+    const list = groupByCategory(
+      await this.items(rows),
+      (item) => ({ id: item.category, fullName: item.categoryName ?? item.category }),
+      (item) => ({ id: item.id, fullName: item.fullName }),
+    );
+    return { list };
   }
 
   async get(id: string, db: DbOrTx = this.db): Promise<Row> {
@@ -155,12 +142,8 @@ export class PortalService {
   }
 
   private async check(tx: DbOrTx, body: PortalBody, selfId?: string) {
-    const [category] = await tx
-      .select({ id: dictionaryData.id })
-      .from(dictionaryData)
-      .innerJoin(dictionaryTypes, eq(dictionaryTypes.id, dictionaryData.dictionaryTypeId))
-      .where(and(eq(dictionaryData.id, body.category), eq(dictionaryTypes.enCode, PORTAL_CATEGORY_CODE)));
-    if (!category) throw badRequest(PortalMessages.categoryMissing);
+    if (!(await isItemOfDictionary(tx, body.category, PORTAL_CATEGORY_CODE)))
+      throw badRequest(PortalMessages.categoryMissing);
     const [other] = await tx.select({ id: portals.id }).from(portals).where(eq(portals.enCode, body.enCode));
     if (other && other.id !== selfId) throw badRequest(PortalMessages.codeExists);
   }

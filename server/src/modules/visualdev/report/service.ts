@@ -17,10 +17,11 @@ import type { Session } from '../../../core/sessions.js';
 import { updateVersioned } from '../../../core/versioned.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { keywordMatch, listOrder, selectPage } from '../../../db/query.js';
-import { dataInterfaces, dataReports, dictionaryData, dictionaryTypes } from '../../../db/schema/index.js';
+import { dataInterfaces, dataReports, dictionaryData } from '../../../db/schema/index.js';
 import type { Services } from '../../../services.js';
 import { copyNames } from '../../msgCenter/common.js';
 import { hasPermission } from '../../permission/grants.js';
+import { groupByCategory, isItemOfDictionary } from '../../system/dictionary/categories.js';
 import { uniqueAs } from '../../system/dictionary/service.js';
 import { userLabels } from '../../system/printDev/service.js';
 import { findInterface, runLoadedInterface } from '../../systemData/dataInterface/run.js';
@@ -155,19 +156,12 @@ export class DataReportService {
       .from(dataReports)
       .where(eq(dataReports.enabledMark, 1))
       .orderBy(asc(dataReports.sortCode), desc(dataReports.creatorTime));
-    const groups = new Map<
-      string,
-      { id: string; fullName: string; children: { id: string; fullName: string }[] }
-    >();
-    for (const item of await this.items(rows)) {
-      let group = groups.get(item.categoryId);
-      if (!group) {
-        group = { id: item.categoryId, fullName: item.categoryName ?? item.categoryId, children: [] };
-        groups.set(item.categoryId, group);
-      }
-      group.children.push({ id: item.id, fullName: item.fullName });
-    }
-    return { list: [...groups.values()] };
+    const list = groupByCategory(
+      await this.items(rows),
+      (item) => ({ id: item.categoryId, fullName: item.categoryName ?? item.categoryId }),
+      (item) => ({ id: item.id, fullName: item.fullName }),
+    );
+    return { list };
   }
 
   async get(id: string, db: DbOrTx = this.db): Promise<Row> {
@@ -183,12 +177,8 @@ export class DataReportService {
 
   /** Category from the report dictionary, an existing interface, filters naming its parameters. */
   private async check(tx: DbOrTx, body: DataReportBody, selfId?: string) {
-    const [category] = await tx
-      .select({ id: dictionaryData.id })
-      .from(dictionaryData)
-      .innerJoin(dictionaryTypes, eq(dictionaryTypes.id, dictionaryData.dictionaryTypeId))
-      .where(and(eq(dictionaryData.id, body.categoryId), eq(dictionaryTypes.enCode, REPORT_CATEGORY_CODE)));
-    if (!category) throw badRequest(DataReportMessages.categoryMissing);
+    if (!(await isItemOfDictionary(tx, body.categoryId, REPORT_CATEGORY_CODE)))
+      throw badRequest(DataReportMessages.categoryMissing);
     const [source] = await tx.select().from(dataInterfaces).where(eq(dataInterfaces.id, body.interfaceId));
     if (!source) throw badRequest(DataReportMessages.interfaceMissing);
     const parameters = new Set(
