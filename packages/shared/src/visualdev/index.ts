@@ -250,5 +250,5 @@ export const GeneratorCodeBody = z.object({
 });
 export type GeneratorCodeBody = z.infer<typeof GeneratorCodeBody>;
 
-export * from './samples.js';
 export * from './reportPortal.js';
+export * from './samples.js';
