@@ -14,7 +14,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { badRequest, STALE_VERSION_MESSAGE } from '../../../core/errors.js';
 import { newId } from '../../../core/ids.js';
 import { updateVersioned } from '../../../core/versioned.js';
-import type { Db, Tx } from '../../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../../db/client.js';
 import { assertFixedOrder, keywordMatch, selectPage } from '../../../db/query.js';
 import { extEmailConfigs, extEmails, storedFiles } from '../../../db/schema/index.js';
 import { fileUrl, findOwnFile, readFile, saveFile } from '../../file/storage.js';
@@ -56,8 +56,9 @@ const plainText = (html: string) =>
 export class EmailService {
   constructor(private readonly db: Db) {}
 
-  private async configRow(userId: string): Promise<ConfigRow | undefined> {
-    const [row] = await this.db.select().from(extEmailConfigs).where(eq(extEmailConfigs.userId, userId));
+  /** `db` is the caller's transaction when there is one: the embedded database has one connection. */
+  private async configRow(userId: string, db: DbOrTx = this.db): Promise<ConfigRow | undefined> {
+    const [row] = await db.select().from(extEmailConfigs).where(eq(extEmailConfigs.userId, userId));
     return row;
   }
 
@@ -348,7 +349,7 @@ export class EmailService {
 
   /** Writes a draft or a sent mail: a new row, or the draft `body.id` at its version. */
   private async write(tx: Tx, userId: string, folder: 'draft' | 'sent', body: EmailSendBody, values: object) {
-    const sender = await this.configRow(userId);
+    const sender = await this.configRow(userId, tx);
     const row = { ...values, folder, sender: sender?.account ?? '', senderName: sender?.senderName ?? '' };
     if (!body.id) {
       const id = newId();
