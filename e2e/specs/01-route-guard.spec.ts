@@ -32,6 +32,8 @@ describe('route guard (anonymous)', () => {
   it('validates the sign-in form (enter account / password)', async () => {
     const { context, page } = await newPage(browser);
     await page.goto(appUrl('/login'));
+    // Act on the loaded page: translations and the sign-in configuration arrive after the first paint.
+    await page.waitForLoadState('networkidle');
     await page.locator('#login_account').press('Enter');
     await page.getByText('请输入账号', { exact: true }).waitFor();
     await page.getByText('请输入密码', { exact: true }).waitFor();
