@@ -63,16 +63,25 @@ export const i18n = i18next.createInstance();
 
 let initialised: Promise<unknown> | null = null;
 
-/** Initialises i18next with the stored language and the `common` namespace loaded. */
+/**
+ * Initialises i18next with the stored language and the `common` namespace loaded. It starts from
+ * the bundles at once; edited texts (rarely any) are laid over them when they arrive, so the first
+ * paint does not wait for that round trip.
+ */
 export function initI18n(): Promise<unknown> {
-  initialised ??= fetchOverrides().then((edited) => {
-    overrides = edited;
-    return initI18nWithOverrides();
-  });
+  if (!initialised) {
+    const edits = fetchOverrides();
+    initialised = initI18nFromBundles();
+    void Promise.all([edits, initialised]).then(async ([edited]) => {
+      if (Object.keys(edited).length === 0) return;
+      overrides = edited;
+      await rerenderWithOverrides();
+    });
+  }
   return initialised;
 }
 
-function initI18nWithOverrides() {
+function initI18nFromBundles() {
   return i18n
     .use(localeBackend)
     .use(initReactI18next)
@@ -92,6 +101,10 @@ function initI18nWithOverrides() {
 /** After translations were edited: reads them again and re-renders every loaded text with them. */
 export async function refreshTranslations(): Promise<void> {
   overrides = await fetchOverrides();
+  await rerenderWithOverrides();
+}
+
+async function rerenderWithOverrides(): Promise<void> {
   await i18n.reloadResources();
   await i18n.changeLanguage(i18n.language);
 }
