@@ -35,6 +35,10 @@ const NATIONS =
   '毛南族,仡佬族,锡伯族,阿昌族,普米族,塔吉克族,怒族,乌孜别克族,俄罗斯族,鄂温克族,德昂族,保安族,裕固族,京族,' +
   '塔塔尔族,独龙族,鄂伦春族,赫哲族,门巴族,珞巴族,基诺族';
 
+/** Also in server/drizzle/*_workflow_category_dictionary.sql (keep the two alike). */
+const WORKFLOW_CATEGORIES =
+  'personnel:人事管理,finance:财务管理,administration:行政事务,office:办公事务,government:政务服务,other:其他';
+
 export const DICTIONARY_SEED: TypeSeed[] = [
   {
     enCode: 'baseData',
@@ -166,6 +170,10 @@ export const DICTIONARY_SEED: TypeSeed[] = [
         entries: list('1:等待审核,2:审核通过,3:审核退回,4:流程撤回,5:审核终止'),
       },
       { enCode: 'Urgency', fullName: '紧急程度', entries: list('1:普通,2:重要,3:紧急') },
+      // Flow template categories (workflow.md: flow_template.category is one of these entries'
+      // ids): quick launch groups its cards by them. server/drizzle/*_workflow_category_dictionary.sql
+      // adds them to databases seeded before.
+      { enCode: 'WorkFlowCategory', fullName: '流程分类', entries: list(WORKFLOW_CATEGORIES) },
       {
         enCode: 'scheduleType',
         fullName: '日程类型',
