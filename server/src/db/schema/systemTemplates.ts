@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { auditColumns, epochMs } from './columns.js';
 
 /**
@@ -90,4 +90,53 @@ export const langOverrides = pgTable(
     ...auditColumns,
   },
   (t) => [uniqueIndex('base_lang_override_text').on(t.namespace, t.key, t.language)],
+);
+
+/**
+ * System templates (system/systemTemplate, `/api/system/MessageTemplate`): a titled message text
+ * with {name} placeholders; `params` the placeholders it uses with their labels.
+ */
+export const systemMessageTemplates = pgTable(
+  'base_system_message_template',
+  {
+    id: text('id').primaryKey(),
+    fullName: text('full_name').notNull(),
+    enCode: text('en_code').notNull(),
+    /** Message source: 1 notice, 2 flow, 3 system, 4 schedule. */
+    category: integer('category').notNull().default(3),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    /** [{ field, fieldName }] */
+    params: jsonb('params').notNull().default([]),
+    sortCode: integer('sort_code').notNull().default(0),
+    enabledMark: integer('enabled_mark').notNull().default(1),
+    description: text('description'),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('base_system_message_template_code').on(t.enCode)],
+);
+
+/**
+ * SMS templates (system/smsTemplate): a vendor template (`templateId`) sent through a message
+ * centre SMS account, with its text and the {name} parameters it takes.
+ */
+export const smsTemplates = pgTable(
+  'base_sms_template',
+  {
+    id: text('id').primaryKey(),
+    fullName: text('full_name').notNull(),
+    enCode: text('en_code').notNull(),
+    /** base_message_account_config row of category sms. */
+    accountConfigId: text('account_config_id').notNull(),
+    templateId: text('template_id').notNull(),
+    signContent: text('sign_content').notNull().default(''),
+    content: text('content').notNull(),
+    /** [{ field, fieldName }] */
+    params: jsonb('params').notNull().default([]),
+    sortCode: integer('sort_code').notNull().default(0),
+    enabledMark: integer('enabled_mark').notNull().default(1),
+    description: text('description'),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('base_sms_template_code').on(t.enCode)],
 );

@@ -418,6 +418,18 @@ export const MENU_TREE: readonly MenuSeed[] = [
       ),
       schemes: [ALL, OWN],
     }),
+    page('system', 'systemTemplate', '系统模板', {
+      buttons: crud('btn_state'),
+      columns: items(
+        'fullName:模板名称,enCode:模板编码,category:消息类型,title:消息标题,sortCode:排序,enabledMark:状态,creatorTime:创建时间',
+      ),
+    }),
+    page('system', 'smsTemplate', '短信模板', {
+      buttons: crud('btn_state', 'btn_test'),
+      columns: items(
+        'fullName:模板名称,enCode:模板编码,accountName:短信账号,templateId:模板编号,signContent:签名内容,sortCode:排序,enabledMark:状态,creatorTime:创建时间',
+      ),
+    }),
     page('system', 'commonWords', '审批常用语', {
       buttons: crud(),
       columns: items('commonWordsText:常用语,systemNames:应用范围,sortCode:排序,enabledMark:状态'),
