@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { auditColumns, epochMs, softDeleteColumns } from './columns.js';
 
@@ -193,6 +194,12 @@ export const flowTaskOperators = pgTable(
   },
   (t) => [
     index('flow_task_operator_todo').on(t.handleId, t.completion, t.state),
+    // The todo list: one handler's pending items in the list's order, so a page is read by walking
+    // the index and stopping at it; task_id lets the join to the running tasks (and the total)
+    // be answered from the index alone.
+    index('flow_task_operator_pending')
+      .on(t.handleId, t.creatorTime.desc(), t.id.desc(), t.taskId)
+      .where(sql`${t.completion} = 0 and ${t.waiting} = 0 and ${t.state} <> -1`),
     index('flow_task_operator_task').on(t.taskId),
     index('flow_task_operator_node').on(t.taskNodeId),
   ],
