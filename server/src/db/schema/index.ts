@@ -2,6 +2,7 @@ export * from './dataBackup.js';
 export * from './dataLinks.js';
 export * from './email.js';
 export * from './extend.js';
+export * from './extendOrder.js';
 export * from './file-chunks.js';
 export * from './knowledge.js';
 export * from './maps.js';
