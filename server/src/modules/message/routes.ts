@@ -182,13 +182,5 @@ export function registerMessageRoutes(app: FastifyInstance, services: Services) 
     handler: ({ query, session }) => chat.contacts(session.userId, query),
   });
 
-  /** Contacts of one organisation ('0' = everyone); paging and keyword in the body. */
-  defineRoute(app, services, {
-    method: 'POST',
-    url: '/api/permission/Users/ImUser/Selector/:id',
-    access: 'session',
-    params: IdParams,
-    body: ImUserQuery.default(ImUserQuery.parse({})),
-    handler: ({ params, body, session }) => chat.contacts(session.userId, body, params.id),
-  });
+  // POST /api/permission/Users/ImUser/Selector/{id} is the user picker's (permission/user/routes.ts).
 }

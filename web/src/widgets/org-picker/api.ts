@@ -75,7 +75,8 @@ export async function fetchUserTree(organizeId = '0'): Promise<PickerNode[]> {
 
 /** One page of users matching a keyword (account, name, pinyin initials). */
 export async function fetchUserPage(keyword: string, currentPage: number): Promise<Paged<PickerNode>> {
-  const answer = await http.get<Paged<RawNode>>(`${PERMISSION}/Users`, {
+  // The picker's own search (any signed-in user), not the user management list.
+  const answer = await http.post<Paged<RawNode>>(`${PERMISSION}/Users/ImUser/Selector/0`, {
     keyword,
     currentPage,
     pageSize: PAGE_SIZE,

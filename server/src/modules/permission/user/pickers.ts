@@ -204,6 +204,15 @@ export class UserPickerService {
     return { list: roots.filter(settle) };
   }
 
+  /**
+   * POST /ImUser/Selector/{organizeId}: the picker's search (a keyword: a page of users of every
+   * unit) or, without a keyword, the unit's tree like GET /Selector.
+   */
+  async imSelector(organizeId: string, query: { keyword: string; currentPage: number; pageSize: number }) {
+    if (query.keyword) return this.page(undefined, query);
+    return this.selector(organizeId, '');
+  }
+
   /** GET /getOrganization: users of a unit ('0' = the caller's own unit). */
   async ofUnit(session: Session, organizeId: string, keyword: string) {
     const unit = organizeId === '0' || organizeId === '' ? session.organizeId : organizeId;

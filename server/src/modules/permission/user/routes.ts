@@ -202,6 +202,22 @@ export function registerUserRoutes(app: FastifyInstance, services: Services) {
     handler: ({ query }) => pickers.selector(query.organizeId, query.keyword),
   });
 
+  /**
+   * The existing clients' user picker (userSelect): with a keyword, a page of matching users from
+   * every unit; without, the unit's child units and members (lazy tree, '0' = the top units).
+   */
+  defineRoute(app, services, {
+    method: 'POST',
+    url: '/api/permission/Users/ImUser/Selector/:id',
+    access: 'session',
+    params: IdParams,
+    body: PageQuery.default(PageQuery.parse({})),
+    handler: ({ params, body }) => {
+      assertFixedOrder(body.sidx);
+      return pickers.imSelector(params.id, body);
+    },
+  });
+
   defineRoute(app, services, {
     method: 'POST',
     url: '/api/permission/Users/getUserList',

@@ -926,6 +926,57 @@ describe('pickers', () => {
     );
     expect(selected.data.list.map((s) => s.type)).toEqual(['department', 'user']);
   });
+
+  it('lets a user without the user page search people (ImUser/Selector): picker fields only, paged', async () => {
+    const unit = await f().unit('QZF-WJJ');
+    const wanted = await f().person(unit.id, { realName: '司马光远', quickQuery: 'smgy' });
+    const caller = await f().person(unit.id);
+    const token = await caller.token();
+    // The management list stays closed to them.
+    expect((await server.request('GET', `${BASE}?keyword=smgy`, { token })).code).not.toBe(200);
+
+    const found = await server.request<{
+      list: Record<string, unknown>[];
+      pagination: { currentPage: number; pageSize: number; total: number };
+    }>('POST', `${BASE}/ImUser/Selector/0`, {
+      token,
+      json: { keyword: 'smgy', currentPage: 1, pageSize: 20 },
+    });
+    expect(found.code, found.msg).toBe(200);
+    expect(found.data.pagination).toEqual({ currentPage: 1, pageSize: 20, total: 1 });
+    expect(found.data.list).toHaveLength(1);
+    expect(found.data.list[0]).toMatchObject({
+      id: wanted.id,
+      fullName: `司马光远/${wanted.account}`,
+      type: 'user',
+      organize: expect.stringContaining('卫生健康局'),
+    });
+    expect(Object.keys(found.data.list[0]!).sort()).toEqual(
+      ['account', 'fullName', 'headIcon', 'id', 'organize', 'realName', 'type'].sort(),
+    );
+
+    // Without a keyword: the unit's members as a tree level.
+    const level = await server.request<{ list: UserSelectorNode[] }>(
+      'POST',
+      `${BASE}/ImUser/Selector/${unit.id}`,
+      {
+        token,
+        json: {},
+      },
+    );
+    expect(level.code, level.msg).toBe(200);
+    expect(level.data.list.map((n) => n.id)).toEqual(expect.arrayContaining([wanted.id, caller.id]));
+
+    const bad = await server.request('POST', `${BASE}/ImUser/Selector/0`, {
+      token,
+      json: { keyword: 'smgy', pageSize: 0 },
+    });
+    expect(bad.code).toBe(400);
+    expect(bad.msg).toContain('pageSize');
+    expect(
+      (await server.request('POST', `${BASE}/ImUser/Selector/0`, { json: { keyword: 'smgy' } })).code,
+    ).toBe(602);
+  });
 });
 
 /** An xlsx with the template's header and the rows. */
