@@ -61,6 +61,35 @@ export function delegatedTo(userId: string, handler: AnyPgColumn, templateId: An
   )})`;
 }
 
+/**
+ * SQL condition on a todo list's operators: the caller's own items, or those of a delegator whose
+ * approval delegation to the caller is in force now and covers the task's template. The
+ * delegations are read first (usually none), so the common case is one equality on the handler
+ * that the pending-items index answers in the list's order.
+ */
+export async function todoHandlers(
+  db: DbOrTx,
+  userId: string,
+  handler: AnyPgColumn,
+  templateId: AnyPgColumn,
+  now = Date.now(),
+): Promise<SQL> {
+  const delegations = await db
+    .select({ userId: flowDelegates.userId, flowId: flowDelegates.flowId })
+    .from(flowDelegates)
+    .where(and(inForce(now), eq(flowDelegates.toUserId, userId)));
+  const own = eq(handler, userId);
+  if (delegations.length === 0) return own;
+  return or(
+    own,
+    ...delegations.map((d) =>
+      d.flowId === ''
+        ? eq(handler, d.userId)
+        : and(eq(handler, d.userId), inArray(templateId, d.flowId.split(','))),
+    ),
+  ) as SQL;
+}
+
 /** Whether `userId` may act on `handlerId`'s todo of this template now (the handler or an in-force delegate). */
 export async function mayActFor(db: DbOrTx, handlerId: string, userId: string, templateId: string) {
   if (handlerId === userId) return true;

@@ -1,5 +1,5 @@
 import { HandleStatus, TaskStatus } from '@console/shared';
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
@@ -557,7 +557,8 @@ describe('add signer, transfer, sequential', () => {
     const records = await server.services.db
       .select({ handleStatus: flowTaskRecords.handleStatus })
       .from(flowTaskRecords)
-      .where(eq(flowTaskRecords.taskId, taskId));
+      .where(eq(flowTaskRecords.taskId, taskId))
+      .orderBy(asc(flowTaskRecords.handleTime));
     expect(records.map((r) => r.handleStatus)).toEqual([
       HandleStatus.Submit,
       HandleStatus.AddBefore,

@@ -16,7 +16,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { userNames } from './assignees.js';
-import { delegatedTo, delegateOr, mayActFor } from './delegate.js';
+import { delegatedTo, mayActFor, todoHandlers } from './delegate.js';
 import { graphOf, WorkflowMessages } from './engine.js';
 
 type Task = typeof flowTasks.$inferSelect;
@@ -130,19 +130,27 @@ export class TaskLists {
 
   private async todo(userId: string, query: FlowTaskListQuery, batch: boolean) {
     const filters = taskFilters(query, flowTaskOperators.creatorTime);
+    // The pending conditions are written as constants so that PostgreSQL matches them to the
+    // partial index flow_task_operator_pending (handler, creator_time desc, id desc, task_id):
+    // with one handler the page is an ordered walk of that index stopping at the page, and the
+    // total an index-only count joined to flow_task_running (workflow.md 4.3, issue 13 bench).
     filters.push(
-      delegateOr(flowTaskOperators.handleId, userId, flowTasks.templateId),
-      eq(flowTaskOperators.completion, 0),
-      ne(flowTaskOperators.state, -1),
-      eq(flowTaskOperators.waiting, 0),
-      eq(flowTasks.status, TaskStatus.Running),
+      await todoHandlers(this.db, userId, flowTaskOperators.handleId, flowTasks.templateId),
+      sql`${flowTaskOperators.completion} = 0`,
+      sql`${flowTaskOperators.waiting} = 0`,
+      sql`${flowTaskOperators.state} <> -1`,
+      sql`${flowTasks.status} = ${sql.raw(String(TaskStatus.Running))}`,
     );
     if (batch) filters.push(eq(flowTasks.isBatch, 1));
     if (query.nodeCode) filters.push(eq(flowTaskOperators.nodeCode, query.nodeCode));
     const where = and(...filters);
-    // The page's ids first, then its rows: sorting every match with whole task rows (the flow
-    // snapshot included) cost a second a page at 20,000 todos.
-    const order = [desc(flowTaskOperators.creatorTime), desc(flowTaskOperators.id)];
+    // The page's ids first, then its rows: the task rows carry the flow snapshot. Both columns are
+    // not null; "nulls last" only names the index's order, which plain DESC (nulls first) would
+    // not match, leaving PostgreSQL to sort every match.
+    const order = [
+      sql`${flowTaskOperators.creatorTime} desc nulls last`,
+      sql`${flowTaskOperators.id} desc nulls last`,
+    ];
     const pageIds = this.db
       .select({ id: flowTaskOperators.id })
       .from(flowTaskOperators)
