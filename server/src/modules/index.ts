@@ -33,6 +33,7 @@ import { registerPrintDevRoutes } from './system/printDev/routes.js';
 import { registerScheduleRoutes } from './system/schedule/routes.js';
 import { registerSysConfigRoutes } from './system/sysConfig/routes.js';
 import { registerTaskRoutes } from './system/task/routes.js';
+import { registerTemplateRoutes } from './system/templates/routes.js';
 import { registerSystemDataRoutes } from './systemData/routes.js';
 import { registerPortalRoutes } from './visualdev/portal/routes.js';
 import { registerRelationRoutes } from './visualdev/relation.js';
@@ -72,6 +73,7 @@ export function registerModules(app: FastifyInstance, services: Services) {
   registerScheduleRoutes(app, services);
   registerPrintDevRoutes(app, services);
   registerCommonWordsRoutes(app, services);
+  registerTemplateRoutes(app, services);
   registerLanguageRoutes(app, services);
   registerKnowledgeRoutes(app, services);
   registerWorkflowRoutes(app, services);

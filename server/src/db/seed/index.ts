@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { newId } from '../../core/ids.js';
 import { hashPassword } from '../../core/passwords.js';
 import { SYS_CONFIG_DEFAULTS } from '../../modules/system/sysConfig/defaults.js';
+import { seedDemoSmsTemplates, seedSystemTemplates } from '../../modules/system/templates/seed.js';
 import { seedDemoDesigns } from '../../modules/visualdev/seed.js';
 import { seedDemoReportAndPortal } from '../../modules/visualdev/seed-report-portal.js';
 import type { Db } from '../client.js';
@@ -71,6 +72,7 @@ export async function seedDatabase(
       await seedMenus(tx, main.id);
       await seedDemoDesigns(tx);
       await seedDemoReportAndPortal(tx);
+      await seedSystemTemplates(tx);
     }
 
     const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.account, ADMIN_ACCOUNT));
@@ -89,7 +91,10 @@ export async function seedDatabase(
         isAdministrator: 1,
         systemId: main.id,
       });
-      if (options.demo) await seedDemo(tx, { systemId: main.id });
+      if (options.demo) {
+        await seedDemo(tx, { systemId: main.id });
+        await seedDemoSmsTemplates(tx);
+      }
     }
     return result;
   });

@@ -69,6 +69,8 @@ export const RECEIVER_FAILURE_BODY = 'receiver-internal-detail';
 export async function startHttpReceiver() {
   const requests: ReceivedRequest[] = [];
   const state = { redirectTo: '' };
+  /** Answers by vendor action (Alibaba's Action query, Tencent's x-tc-action header). */
+  const byAction = new Map<string, unknown>();
   const answers: Record<string, unknown> = {
     '/cgi-bin/gettoken': { errcode: 0, access_token: 'wecom-token' },
     '/gettoken': { errcode: 0, access_token: 'ding-token' },
@@ -103,8 +105,10 @@ export async function startHttpReceiver() {
         res.writeHead(302, { location }).end(RECEIVER_FAILURE_BODY);
         return;
       }
+      const action = url.searchParams.get('Action') ?? req.headers['x-tc-action'];
+      const byVendorAction = typeof action === 'string' ? byAction.get(action) : undefined;
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(answers[url.pathname] ?? { errcode: 0, errmsg: 'ok' }));
+      res.end(JSON.stringify(byVendorAction ?? answers[url.pathname] ?? { errcode: 0, errmsg: 'ok' }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -116,6 +120,10 @@ export async function startHttpReceiver() {
     /** Where '/redirect/…' sends the caller. */
     redirectTo(base: string) {
       state.redirectTo = base;
+    },
+    /** What a vendor action (e.g. 'QuerySmsTemplate') answers from now on. */
+    answerAction(action: string, body: unknown) {
+      byAction.set(action, body);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

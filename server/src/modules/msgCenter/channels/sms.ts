@@ -6,22 +6,19 @@ import { ChannelError, callJson, type OutgoingMessage, postJson, requireSecret }
 const percent = (text: string) =>
   encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
-/** Alibaba Cloud SendSms (RPC API 2017-05-25, signature v1 HMAC-SHA1). */
-async function aliyun(settings: SmsSettings, phones: string[], message: OutgoingMessage) {
+/** One Alibaba Cloud SMS RPC call (API 2017-05-25, signature v1 HMAC-SHA1); answers the JSON. */
+async function aliyunCall(settings: SmsSettings, action: string, extra: Record<string, string>) {
   const params: Record<string, string> = {
     AccessKeyId: settings.accessKeyId,
-    Action: 'SendSms',
+    Action: action,
     Format: 'JSON',
-    PhoneNumbers: phones.join(','),
     RegionId: settings.region || 'cn-hangzhou',
-    SignName: settings.signName,
     SignatureMethod: 'HMAC-SHA1',
     SignatureNonce: randomUUID(),
     SignatureVersion: '1.0',
-    TemplateCode: message.templateCode,
-    TemplateParam: JSON.stringify(message.params),
     Timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
     Version: '2017-05-25',
+    ...extra,
   };
   const query = Object.keys(params)
     .sort()
@@ -34,24 +31,41 @@ async function aliyun(settings: SmsSettings, phones: string[], message: Outgoing
   const answer = await callJson(`${base}/?Signature=${percent(signature)}&${query}`);
   if (answer?.Code !== 'OK')
     throw new ChannelError(
-      `短信发送失败：${String(answer?.Message ?? '')}（${String(answer?.Code ?? '无应答')}）`,
+      `${ALIYUN_FAILURE[action] ?? '短信服务调用失败'}：${String(answer?.Message ?? '')}（${String(answer?.Code ?? '无应答')}）`,
     );
+  return answer;
+}
+
+const ALIYUN_FAILURE: Record<string, string> = {
+  SendSms: '短信发送失败',
+  QuerySmsTemplate: '查询短信模板失败',
+};
+
+/** Alibaba Cloud SendSms. */
+async function aliyun(settings: SmsSettings, phones: string[], message: OutgoingMessage) {
+  await aliyunCall(settings, 'SendSms', {
+    PhoneNumbers: phones.join(','),
+    SignName: settings.signName,
+    TemplateCode: message.templateCode,
+    TemplateParam: JSON.stringify(message.params),
+  });
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const hmac = (key: string | Buffer, text: string) => createHmac('sha256', key).update(text).digest();
 
-/** Tencent Cloud SendSms (API 2021-01-11, signature TC3-HMAC-SHA256). */
-async function tencent(settings: SmsSettings, phones: string[], message: OutgoingMessage) {
+type TencentResponse = Record<string, unknown> & { Error?: { Code: string; Message: string } };
+
+/** One Tencent Cloud SMS call (API 2021-01-11, signature TC3-HMAC-SHA256); answers its Response. */
+async function tencentCall(
+  settings: SmsSettings,
+  action: string,
+  body: Record<string, unknown>,
+  failure: string,
+): Promise<TencentResponse> {
   const base = settings.baseUrl || VENDOR_BASE_URLS.tencent;
   const host = new URL(base).host;
-  const payload = JSON.stringify({
-    PhoneNumberSet: phones.map((p) => (p.startsWith('+') ? p : `+86${p}`)),
-    SmsSdkAppId: settings.sdkAppId,
-    SignName: settings.signName,
-    TemplateId: message.templateCode,
-    TemplateParamSet: Object.values(message.params),
-  });
+  const payload = JSON.stringify(body);
   const timestamp = Math.floor(Date.now() / 1000);
   const date = new Date(timestamp * 1000).toISOString().slice(0, 10);
   const contentType = 'application/json; charset=utf-8';
@@ -63,18 +77,68 @@ async function tencent(settings: SmsSettings, phones: string[], message: Outgoin
   const answer = await postJson(`${base}/`, JSON.parse(payload), {
     'content-type': contentType,
     authorization: `TC3-HMAC-SHA256 Credential=${settings.accessKeyId}/${scope}, SignedHeaders=content-type;host, Signature=${signature}`,
-    'x-tc-action': 'SendSms',
+    'x-tc-action': action,
     'x-tc-version': '2021-01-11',
     'x-tc-timestamp': String(timestamp),
     'x-tc-region': settings.region || 'ap-guangzhou',
   });
-  const response = answer?.Response as
-    | { Error?: { Code: string; Message: string }; SendStatusSet?: { Code: string; Message: string }[] }
-    | undefined;
+  const response = answer?.Response as TencentResponse | undefined;
   if (response?.Error)
-    throw new ChannelError(`短信发送失败：${response.Error.Message}（${response.Error.Code}）`);
-  const failed = response?.SendStatusSet?.find((s) => s.Code !== 'Ok');
-  if (!response || failed) throw new ChannelError(`短信发送失败：${failed?.Message ?? '应答缺少发送结果'}`);
+    throw new ChannelError(`${failure}：${response.Error.Message}（${response.Error.Code}）`);
+  if (!response) throw new ChannelError(`${failure}：应答缺少发送结果`);
+  return response;
+}
+
+/** Tencent Cloud SendSms. */
+async function tencent(settings: SmsSettings, phones: string[], message: OutgoingMessage) {
+  const response = (await tencentCall(
+    settings,
+    'SendSms',
+    {
+      PhoneNumberSet: phones.map((p) => (p.startsWith('+') ? p : `+86${p}`)),
+      SmsSdkAppId: settings.sdkAppId,
+      SignName: settings.signName,
+      TemplateId: message.templateCode,
+      TemplateParamSet: Object.values(message.params),
+    },
+    '短信发送失败',
+  )) as { SendStatusSet?: { Code: string; Message: string }[] };
+  const failed = response.SendStatusSet?.find((s) => s.Code !== 'Ok');
+  if (failed) throw new ChannelError(`短信发送失败：${failed.Message}`);
+}
+
+/** A template as the vendor holds it: its name and text. */
+export interface VendorSmsTemplate {
+  fullName: string;
+  content: string;
+}
+
+/**
+ * Asks the vendor for one of its templates (Alibaba QuerySmsTemplate, Tencent
+ * DescribeSmsTemplateList); a template it does not know is a ChannelError.
+ */
+export async function querySmsTemplate(
+  settings: SmsSettings,
+  templateCode: string,
+): Promise<VendorSmsTemplate> {
+  requireSecret(settings.accessKeySecret, '密钥');
+  if (settings.vendor === 'tencent') {
+    const id = Number(templateCode);
+    if (!Number.isSafeInteger(id)) throw new ChannelError('腾讯云的模板编号是数字');
+    const response = (await tencentCall(
+      settings,
+      'DescribeSmsTemplateList',
+      { TemplateIdSet: [id], International: 0 },
+      '查询短信模板失败',
+    )) as { DescribeTemplateStatusSet?: { TemplateName?: string; TemplateContent?: string }[] };
+    const found = response.DescribeTemplateStatusSet?.[0];
+    if (!found?.TemplateContent) throw new ChannelError('查询短信模板失败：服务商没有该模板');
+    return { fullName: found.TemplateName ?? '', content: found.TemplateContent };
+  }
+  const answer = await aliyunCall(settings, 'QuerySmsTemplate', { TemplateCode: templateCode });
+  if (typeof answer?.TemplateContent !== 'string')
+    throw new ChannelError('查询短信模板失败：服务商没有该模板');
+  return { fullName: String(answer.TemplateName ?? ''), content: answer.TemplateContent };
 }
 
 /** The SMS channel: the vendor's template (templateCode) filled with the params, to every mobile. */
