@@ -4,7 +4,6 @@ export * from './dataScheme.js';
 export * from './email.js';
 export * from './enums.js';
 export * from './envelope.js';
-export * from './crmOrder.js';
 export * from './extend.js';
 export * from './form/index.js';
 export * from './format.js';
