@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { keywordMatch, listOrder } from '../../db/query.js';
 import { dictionaryData, flowTasks, flowTemplateJsons, flowTemplates, users } from '../../db/schema/index.js';
 import { copyNames } from '../msgCenter/common.js';
-import { groupByCategory } from '../system/dictionary/categories.js';
+import { groupByCategory, isItemOfDictionary } from '../system/dictionary/categories.js';
 import type { WorkflowEngine } from './engine.js';
 import { compileFlow } from './graph.js';
 
@@ -28,7 +28,19 @@ export const TemplateMessages = {
   mainVersionDelete: '主版本不能删除',
   imported: '导入成功',
   importMalformed: '导入文件格式错误：不是有效的流程模板文件(.ffe)',
+  categoryMissing: 'category：流程分类不存在，请选择流程分类字典中的分类',
 } as const;
+
+/** The dictionary of flow template categories (workflow.md: category is one of its entries' ids). */
+export const FLOW_CATEGORY_CODE = 'WorkFlowCategory';
+
+/** The stored category: empty is none; anything else must be a WorkFlowCategory entry. */
+async function checkedCategory(tx: Tx, category: string | null | undefined): Promise<string | null> {
+  if (!category) return null;
+  if (!(await isItemOfDictionary(tx, category, FLOW_CATEGORY_CODE)))
+    throw badRequest(TemplateMessages.categoryMissing);
+  return category;
+}
 
 /** Category node of the template pickers (ListAll / Selector): a WorkFlowCategory entry or "未分类". */
 const UNCATEGORISED = { id: '', fullName: '未分类' };
@@ -190,13 +202,14 @@ export class TemplateService {
     assertRunnable(body.flowTemplateJson);
     return this.db.transaction(async (tx) => {
       await this.assertCodeFree(tx, body.enCode);
+      const category = await checkedCategory(tx, body.category);
       const id = newId();
       await tx.insert(flowTemplates).values({
         id,
         enCode: body.enCode,
         fullName: body.fullName,
         type: body.type,
-        category: body.category ?? null,
+        category,
         icon: body.icon ?? null,
         iconBackground: body.iconBackground ?? null,
         sortCode: body.sortCode,
@@ -235,13 +248,14 @@ export class TemplateService {
     return this.db.transaction(async (tx) => {
       const template = await this.get(tx, id);
       await this.assertCodeFree(tx, body.enCode, id);
+      const category = await checkedCategory(tx, body.category);
       await tx
         .update(flowTemplates)
         .set({
           enCode: body.enCode,
           fullName: body.fullName,
           type: body.type,
-          category: body.category ?? null,
+          category,
           icon: body.icon ?? null,
           iconBackground: body.iconBackground ?? null,
           sortCode: body.sortCode,
@@ -498,6 +512,9 @@ export class TemplateService {
       throw badRequest(`${TemplateMessages.importMalformed}：${where}${issue?.message ?? ''}`);
     }
     const body = result.data;
+    // A file from another installation names a category entry unknown here: it comes in uncategorised.
+    if (body.category && !(await isItemOfDictionary(this.db, body.category, FLOW_CATEGORY_CODE)))
+      body.category = null;
     const [taken] = await this.db
       .select({ id: flowTemplates.id })
       .from(flowTemplates)
