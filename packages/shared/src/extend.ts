@@ -323,7 +323,7 @@ export const SaleGoodsTypeQuery = z.object({
   type: z.string({ message: '请选择商品分类' }).trim().min(1, '请选择商品分类').max(50),
 });
 
-const money = (label: string) =>
+export const money = (label: string) =>
   z.coerce
     .number(`请输入${label}`)
     .min(0, `${label}不能为负数`)

@@ -1,4 +1,5 @@
 export * from './authorize.js';
+export * from './crmOrder.js';
 export * from './current.js';
 export * from './dataScheme.js';
 export * from './email.js';

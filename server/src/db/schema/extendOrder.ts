@@ -32,7 +32,7 @@ export const extCrmOrders = pgTable(
     description: text('description').notNull().default(''),
     /** JSON text of the attachments [{name, fileId, url}]. */
     fileJson: text('file_json').notNull().default('[]'),
-    /** The flow task's status (0 draft, 1 running, 2 approved, ...), kept in step by the flow. */
+    /** Unused: lists answer the status of the order's flow task (same id) instead. */
     status: integer('status').notNull().default(0),
     ...auditColumns,
     ...softDeleteColumns,

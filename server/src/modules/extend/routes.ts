@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services.js';
 import { registerBigDataRoutes } from './bigData/routes.js';
+import { registerCrmOrderRoutes } from './crmOrder/routes.js';
 import { registerDocumentRoutes } from './document/routes.js';
+import { registerDocumentPreviewRoutes } from './documentPreview/routes.js';
 import { registerEmailRoutes } from './email/routes.js';
 import { registerEmployeeRoutes } from './employee/routes.js';
 import { registerProjectGanttRoutes } from './projectGantt/routes.js';
@@ -15,4 +17,6 @@ export function registerExtendRoutes(app: FastifyInstance, services: Services) {
   registerEmployeeRoutes(app, services);
   registerSaleOrderRoutes(app, services);
   registerEmailRoutes(app, services);
+  registerCrmOrderRoutes(app, services);
+  registerDocumentPreviewRoutes(app, services);
 }
