@@ -90,6 +90,14 @@ export const PAGES: Record<string, PageEntry> = {
     load: () => import('../features/system-language/system-language-page'),
     namespaces: ['systemLanguage', 'widgets'],
   },
+  'system/systemTemplate': {
+    load: () => import('../features/system-template/system-template-page'),
+    namespaces: ['systemTemplate', 'widgets'],
+  },
+  'system/smsTemplate': {
+    load: () => import('../features/system-template/sms-template-page'),
+    namespaces: ['systemTemplate', 'widgets'],
+  },
   'system/commonWords': {
     load: () => import('../features/common-words/common-words-page'),
     namespaces: ['commonWords', 'widgets'],
