@@ -3,6 +3,7 @@ import { Button, Form, Input, InputNumber, Modal, Space, Spin, Tabs } from 'antd
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../api/feedback';
+import { DictionarySelect } from '../../widgets/dictionary-select/dictionary-select';
 import {
   type DesignNode,
   emptyFlow,
@@ -19,6 +20,7 @@ import {
   setMainVersion,
   type TemplateForm,
 } from './api';
+import { FLOW_CATEGORY } from './categories';
 
 // The designer (and @xyflow/react) loads only when a template is opened.
 const FlowDesigner = lazy(() => import('../../widgets/flow-designer/flow-designer'));
@@ -199,6 +201,12 @@ export function FlowEditor({
                   ]}
                 >
                   <Input maxLength={50} />
+                </Form.Item>
+                <Form.Item name="category" label={t('fields.category')}>
+                  <DictionarySelect
+                    dictionaryType={FLOW_CATEGORY}
+                    placeholder={t('editor.categoryPlaceholder')}
+                  />
                 </Form.Item>
                 <Form.Item name="sortCode" label={t('fields.sortCode')}>
                   <InputNumber min={0} max={999999} />

@@ -1,9 +1,10 @@
 import { DownOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Dropdown, Modal, Space, type TableColumnsType, Tag } from 'antd';
-import { useState } from 'react';
+import { Button, Drawer, Dropdown, Modal, Space, type TableColumnsType, Tag, TreeSelect } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../api/feedback';
+import { useDictionaryEntries } from '../../widgets/dictionary-select/dictionary-select';
 import { creatorTimeColumn, sortCodeColumn, stateColumn } from '../../widgets/list/columns';
 import { chooseFile, downloadUrl } from '../../widgets/list/files';
 import { usePagedList } from '../../widgets/list/paged-list';
@@ -28,6 +29,7 @@ import {
   type TemplateRow,
   type VersionRow,
 } from './api';
+import { FLOW_CATEGORY } from './categories';
 import { FlowEditor } from './flow-editor';
 import '../../widgets/list/list-page.css';
 import './flow-engine.css';
@@ -128,7 +130,14 @@ function FlowEngineList() {
   const [editing, setEditing] = useState<{ id?: string } | null>(null);
   const [versionsOf, setVersionsOf] = useState<TemplateRow | null>(null);
   const [importing, setImporting] = useState(false);
-  const { keyword, search, list, tableProps } = usePagedList<TemplateRow, TemplateQuery>({
+  const [category, setCategory] = useState<string | undefined>();
+  const categories = useDictionaryEntries(FLOW_CATEGORY);
+  const categoryNames = useMemo(
+    () => new Map((categories.data ?? []).map((entry) => [entry.id, entry.fullName])),
+    [categories.data],
+  );
+  const { keyword, search, firstPage, list, tableProps } = usePagedList<TemplateRow, TemplateQuery>({
+    filters: { category: category ?? '' },
     queryKey: flowEngineKeys.list,
     queryFn: fetchTemplates,
   });
@@ -191,6 +200,14 @@ function FlowEngineList() {
     { title: t('fields.fullName'), dataIndex: 'fullName', key: 'fullName', ellipsis: true },
     { title: t('fields.enCode'), dataIndex: 'enCode', key: 'enCode', width: 180 },
     {
+      title: t('fields.category'),
+      dataIndex: 'category',
+      key: 'category',
+      width: 120,
+      ellipsis: true,
+      render: (value: string | null) => (value ? (categoryNames.get(value) ?? value) : ''),
+    },
+    {
       title: t('fields.type'),
       dataIndex: 'type',
       key: 'type',
@@ -241,7 +258,21 @@ function FlowEngineList() {
   return (
     <div className="list-page" data-testid="flow-engine-page">
       <div className="list-page__search">
-        <SearchBar keyword={keyword} placeholder={t('keyword')} onSearch={search} />
+        <SearchBar keyword={keyword} placeholder={t('keyword')} onSearch={search}>
+          <TreeSelect
+            aria-label={t('fields.category')}
+            style={{ width: 200 }}
+            allowClear
+            value={category}
+            placeholder={t('allCategories')}
+            treeData={categories.data ?? []}
+            fieldNames={{ label: 'fullName', value: 'id', children: 'children' }}
+            onChange={(value) => {
+              setCategory(value ?? undefined);
+              firstPage();
+            }}
+          />
+        </SearchBar>
       </div>
       <div className="list-page__body">
         <div className="list-page__toolbar">
