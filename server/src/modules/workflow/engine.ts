@@ -32,9 +32,14 @@ import {
 import type { Services } from '../../services.js';
 import { deliverMessage } from '../message/delivery.js';
 import { membersOf, resolveAssignees } from './assignees.js';
-import { writeCodedForm } from './coded-forms.js';
 import { delegatesOf, mayActFor } from './delegate.js';
 import { compileFlow, type FlowGraph, type RealNode, walk } from './graph.js';
+import {
+  type FlowMessageJob,
+  type FlowMessageKind,
+  flowMessageSetting,
+  sendFlowMessage,
+} from './messages.js';
 import { nextTimeout, timeoutPlan, timerDue } from './timing.js';
 
 /**
@@ -134,8 +139,17 @@ export function graphOf(task: Pick<Task, 'flowTemplateJson'>): FlowGraph {
 
 const live = (table: typeof flowTaskOperators | typeof flowTaskNodes) => ne(table.state, -1);
 
+/** The node a flow message is about (its name and code go into the message's parameters). */
+type MessageNode = { id?: string | null; nodeCode?: string | null; nodeName?: string | null } | null;
+
 export class WorkflowEngine {
-  constructor(private readonly services: Services) {}
+  /** Message-centre sends of each running transaction, made once it commits (never on rollback). */
+  private readonly outboxes = new WeakMap<object, FlowMessageJob[]>();
+
+  constructor(
+    private readonly services: Services,
+    private readonly log: (message: string) => void = () => undefined,
+  ) {}
 
   private get db() {
     return this.services.db;
@@ -144,8 +158,17 @@ export class WorkflowEngine {
   /** One action in one transaction, run again (a few times) when the task moved meanwhile. */
   private async run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
+      // A fresh outbox each attempt: what a rolled-back attempt queued is never sent.
+      const outbox: FlowMessageJob[] = [];
       try {
-        return await this.db.transaction((tx) => work(tx as Tx));
+        const result = await this.db.transaction((tx) => {
+          this.outboxes.set(tx, outbox);
+          return work(tx as Tx);
+        });
+        // Committed: the channels are called in the background, so a slow or failing channel
+        // neither delays nor fails the action (the message monitor records each outcome).
+        for (const job of outbox) void sendFlowMessage(this.services, job, this.log);
+        return result;
       } catch (error) {
         if (!(error instanceof TaskConflict)) throw error;
         if (attempt >= 8) throw badRequest(STALE_VERSION_MESSAGE);
@@ -218,15 +241,21 @@ export class WorkflowEngine {
     });
   }
 
-  /** A flow message (inbox type 2) written in this transaction and pushed once it commits. */
+  /**
+   * A flow message (inbox type 2) written in this transaction and pushed once it commits; with
+   * `msg`, also sent through the message centre when the event's message setting names a send
+   * configuration (messages.ts).
+   */
   private async notify(
     s: Step,
     userIds: string[],
     title: string,
     body: { opType: number; taskOperatorId?: string; taskNodeId?: string },
+    msg?: { kind: FlowMessageKind; node?: MessageNode },
   ) {
     const recipients = [...new Set(userIds.filter(Boolean))];
     if (recipients.length === 0) return;
+    if (msg) this.queueMessage(s, recipients, title, msg.kind, msg.node ?? null);
     await deliverMessage(
       this.services,
       {
@@ -245,6 +274,33 @@ export class WorkflowEngine {
       },
       s.tx,
     );
+  }
+
+  /** Queues a message-centre send for after the commit, when the event's setting names one. */
+  private queueMessage(s: Step, userIds: string[], title: string, kind: FlowMessageKind, node: MessageNode) {
+    const setting = flowMessageSetting(s.graph, kind, node?.nodeCode);
+    const outbox = this.outboxes.get(s.tx);
+    if (!setting || !outbox || userIds.length === 0) return;
+    const t = s.task;
+    outbox.push({
+      setting,
+      userIds: [...new Set(userIds)],
+      title,
+      task: {
+        id: t.id,
+        flowId: t.flowId,
+        fullName: t.fullName,
+        flowName: t.flowName,
+        flowCode: t.flowCode,
+        creatorUserId: t.creatorUserId,
+        startTime: t.startTime,
+        creatorTime: t.creatorTime,
+        flowFormContentJson: t.flowFormContentJson,
+      },
+      node: { id: node?.id, code: node?.nodeCode, name: node?.nodeName },
+      actor: s.actor,
+      time: Date.now(),
+    });
   }
 
   private async copyTo(s: Step, node: Pick<TaskNode, 'id' | 'nodeCode' | 'nodeName'>, userIds: string[]) {
@@ -266,7 +322,13 @@ export class WorkflowEngine {
         objectId,
       })),
     );
-    await this.notify(s, unique, `${s.task.fullName}：抄送给您`, { opType: 3, taskNodeId: node.id });
+    await this.notify(
+      s,
+      unique,
+      `${s.task.fullName}：抄送给您`,
+      { opType: 3, taskNodeId: node.id },
+      { kind: 'copy', node },
+    );
   }
 
   /** Copies set on the node (users, positions, roles, organisations, groups, the initiator). */
@@ -369,23 +431,17 @@ export class WorkflowEngine {
           task.status !== TaskStatus.Revoked
         )
           throw badRequest(WorkflowMessages.cannotEdit);
-        const formData = await writeCodedForm(graph.start.properties.formId, {
-          tx,
-          taskId: task.id,
-          userId: session.userId,
-          formData: body.formData,
-        });
         const [updated] = await tx
           .update(flowTasks)
           .set({
-            flowFormContentJson: formData,
+            flowFormContentJson: body.formData,
             flowUrgent: body.flowUrgent,
             fullName: await this.title(
               tx,
               version.fullName,
               session.userId,
               graph.start.properties,
-              formData,
+              body.formData,
             ),
           })
           .where(eq(flowTasks.id, task.id))
@@ -394,12 +450,6 @@ export class WorkflowEngine {
       } else {
         if (taskId) throw badRequest(WorkflowMessages.taskMissing);
         const newTaskId = newId();
-        const formData = await writeCodedForm(graph.start.properties.formId, {
-          tx,
-          taskId: newTaskId,
-          userId: session.userId,
-          formData: body.formData,
-        });
         const [inserted] = await tx
           .insert(flowTasks)
           .values({
@@ -410,7 +460,7 @@ export class WorkflowEngine {
               version.fullName,
               session.userId,
               graph.start.properties,
-              formData,
+              body.formData,
             ),
             flowUrgent: body.flowUrgent,
             flowId: version.id,
@@ -420,7 +470,7 @@ export class WorkflowEngine {
             flowType: template.type,
             flowCategory: template.category,
             flowForm: graph.start.properties.formId,
-            flowFormContentJson: formData,
+            flowFormContentJson: body.formData,
             flowTemplateJson: version.flowTemplateJson,
             flowVersion: version.flowVersion,
             isBatch: graph.start.properties.isBatchApproval ? 1 : 0,
@@ -603,10 +653,13 @@ export class WorkflowEngine {
     );
     const told = sequential ? handlers.slice(0, 1) : handlers;
     const delegates = await delegatesOf(s.tx, told, s.task.templateId);
-    await this.notify(s, [...told, ...delegates], `${s.task.fullName}：待您审批`, {
-      opType: 1,
-      taskNodeId: node.id,
-    });
+    await this.notify(
+      s,
+      [...told, ...delegates],
+      `${s.task.fullName}：待您审批`,
+      { opType: 1, taskNodeId: node.id },
+      { kind: 'wait', node },
+    );
   }
 
   /** The submitter's choice of handlers for a node: 1 candidates, 2 exception handlers. */
@@ -688,10 +741,13 @@ export class WorkflowEngine {
     }
     if (p.isAsync) await this.passNode(s, node);
     else
-      await this.notify(s, initiators, `${s.task.fullName}：子流程已发起`, {
-        opType: 0,
-        taskNodeId: node.id,
-      });
+      await this.notify(
+        s,
+        initiators,
+        `${s.task.fullName}：子流程已发起`,
+        { opType: 0, taskNodeId: node.id },
+        { kind: 'launch', node },
+      );
   }
 
   /** The task is back at its initiator (status 3). */
@@ -750,10 +806,13 @@ export class WorkflowEngine {
         .set({ completion: sql`greatest(${flowTasks.completion}, ${real.properties.progress})` })
         .where(eq(flowTasks.id, s.task.id));
       if (s.task.creatorUserId && s.task.creatorUserId !== s.actor)
-        await this.notify(s, [s.task.creatorUserId], `${s.task.fullName}：${node.nodeName}已通过`, {
-          opType: 0,
-          taskNodeId: node.id,
-        });
+        await this.notify(
+          s,
+          [s.task.creatorUserId],
+          `${s.task.fullName}：${node.nodeName}已通过`,
+          { opType: 0, taskNodeId: node.id },
+          { kind: 'approve', node },
+        );
     }
     const back = s.task.rejectNodeCode;
     if (back && back !== node.nodeCode && s.graph.nodes.has(back)) {
@@ -784,7 +843,13 @@ export class WorkflowEngine {
     s.task.status = TaskStatus.Approved;
     await this.record(s, { handleStatus: 100, handleId: s.actor });
     if (s.task.creatorUserId)
-      await this.notify(s, [s.task.creatorUserId], `${s.task.fullName}：审核通过`, { opType: 0 });
+      await this.notify(
+        s,
+        [s.task.creatorUserId],
+        `${s.task.fullName}：审核通过`,
+        { opType: 0 },
+        { kind: 'end' },
+      );
     if (s.task.parentId !== '0' && s.task.isAsync === 0 && s.task.parentNodeId)
       await this.childFinished(s, s.task.parentId, s.task.parentNodeId);
   }
@@ -954,10 +1019,13 @@ export class WorkflowEngine {
         .where(eq(flowTaskOperators.id, current.id));
       if (!plan || !node) return false;
       if (plan.notice)
-        await this.notify(s, [current.handleId], `${task.fullName}：${current.nodeName}审批已超时`, {
-          opType: 1,
-          taskOperatorId: current.id,
-        });
+        await this.notify(
+          s,
+          [current.handleId],
+          `${task.fullName}：${current.nodeName}审批已超时`,
+          { opType: 1, taskOperatorId: current.id },
+          { kind: 'overTime', node: { ...current, id: current.taskNodeId } },
+        );
       if (plan.autoApproveAt !== null && fired >= plan.autoApproveAt) {
         await this.handle(s, current, HandleStatus.Approve, 1);
         await this.record(s, {
@@ -1056,10 +1124,13 @@ export class WorkflowEngine {
           .where(and(eq(flowTaskOperators.id, op.parentId), eq(flowTaskOperators.completion, 0)))
           .returning();
         if (parent)
-          await this.notify(s, [parent.handleId], `${task.fullName}：待您审批`, {
-            opType: 1,
-            taskOperatorId: parent.id,
-          });
+          await this.notify(
+            s,
+            [parent.handleId],
+            `${task.fullName}：待您审批`,
+            { opType: 1, taskOperatorId: parent.id },
+            { kind: 'wait', node: { ...parent, id: parent.taskNodeId } },
+          );
       } else await this.decide(s, node);
       await this.finishStep(s);
     });
@@ -1083,10 +1154,13 @@ export class WorkflowEngine {
             dueTime: this.timeoutDue(s, s.graph.nodes.get(node.nodeCode)),
           })
           .where(eq(flowTaskOperators.id, next.id));
-        await this.notify(s, [next.handleId], `${s.task.fullName}：待您审批`, {
-          opType: 1,
-          taskOperatorId: next.id,
-        });
+        await this.notify(
+          s,
+          [next.handleId],
+          `${s.task.fullName}：待您审批`,
+          { opType: 1, taskOperatorId: next.id },
+          { kind: 'wait', node },
+        );
         return;
       }
       if (seats.every((o) => o.completion === 1)) return this.passNode(s, node);
@@ -1202,7 +1276,13 @@ export class WorkflowEngine {
       if (targets.includes(s.graph.start.code)) await this.returnToStart(s);
       else for (const target of targets) await this.activate(s, target, node.nodeCode);
       if (task.creatorUserId)
-        await this.notify(s, [task.creatorUserId], `${task.fullName}：${node.nodeName}已退回`, { opType: 0 });
+        await this.notify(
+          s,
+          [task.creatorUserId],
+          `${task.fullName}：${node.nodeName}已退回`,
+          { opType: 0 },
+          { kind: 'reject', node },
+        );
       await this.finishStep(s);
     });
   }
@@ -1229,10 +1309,13 @@ export class WorkflowEngine {
         opinion: body,
         operatorId: body.freeApproverUserId,
       });
-      await this.notify(s, [body.freeApproverUserId], `${task.fullName}：待您审批`, {
-        opType: 1,
-        taskOperatorId: op.id,
-      });
+      await this.notify(
+        s,
+        [body.freeApproverUserId],
+        `${task.fullName}：待您审批`,
+        { opType: 1, taskOperatorId: op.id },
+        { kind: 'wait', node },
+      );
     });
   }
 
@@ -1277,10 +1360,13 @@ export class WorkflowEngine {
         operatorId: body.freeApproverUserId,
         status: 1,
       });
-      await this.notify(s, [body.freeApproverUserId], `${task.fullName}：待您审批`, {
-        opType: 1,
-        taskOperatorId: added,
-      });
+      await this.notify(
+        s,
+        [body.freeApproverUserId],
+        `${task.fullName}：待您审批`,
+        { opType: 1, taskOperatorId: added },
+        { kind: 'wait', node },
+      );
     });
   }
 
@@ -1424,12 +1510,26 @@ export class WorkflowEngine {
           ),
         );
       if (ops.length === 0) throw badRequest('当前没有待办的审批人');
+      const s = this.step(tx, task, userId);
+      const title = `${task.fullName}：催办，请尽快审批`;
       await this.notify(
-        this.step(tx, task, userId),
+        s,
         ops.map((o) => o.handleId),
-        `${task.fullName}：催办，请尽快审批`,
+        title,
         { opType: 1 },
       );
+      // Through the message centre as a todo message of each node's handlers.
+      for (const code of new Set(ops.map((o) => o.nodeCode))) {
+        const mine = ops.filter((o) => o.nodeCode === code);
+        const first = mine[0]!;
+        this.queueMessage(
+          s,
+          mine.map((o) => o.handleId),
+          title,
+          'wait',
+          { ...first, id: first.taskNodeId },
+        );
+      }
       return ops.length;
     });
   }
@@ -1499,10 +1599,13 @@ export class WorkflowEngine {
         opinion: body,
         operatorId: body.freeApproverUserId,
       });
-      await this.notify(s, [body.freeApproverUserId], `${task.fullName}：待您审批`, {
-        opType: 1,
-        taskOperatorId: id,
-      });
+      await this.notify(
+        s,
+        [body.freeApproverUserId],
+        `${task.fullName}：待您审批`,
+        { opType: 1, taskOperatorId: id },
+        { kind: 'wait', node },
+      );
     });
   }
 

@@ -72,7 +72,7 @@ const IdsBody = z.object({
 });
 
 export function registerWorkflowRoutes(app: FastifyInstance, services: Services) {
-  const engine = new WorkflowEngine(services);
+  const engine = new WorkflowEngine(services, (message) => app.log.warn(message));
   const templates = new TemplateService(services.db, engine);
   const lists = new TaskLists(services.db);
   const candidates = new CandidateService(services.db);
