@@ -32,6 +32,7 @@ import {
 import type { Services } from '../../services.js';
 import { deliverMessage } from '../message/delivery.js';
 import { membersOf, resolveAssignees } from './assignees.js';
+import { writeCodedForm } from './coded-forms.js';
 import { delegatesOf, mayActFor } from './delegate.js';
 import { compileFlow, type FlowGraph, type RealNode, walk } from './graph.js';
 import {
@@ -431,17 +432,23 @@ export class WorkflowEngine {
           task.status !== TaskStatus.Revoked
         )
           throw badRequest(WorkflowMessages.cannotEdit);
+        const formData = await writeCodedForm(graph.start.properties.formId, {
+          tx,
+          taskId: task.id,
+          userId: session.userId,
+          formData: body.formData,
+        });
         const [updated] = await tx
           .update(flowTasks)
           .set({
-            flowFormContentJson: body.formData,
+            flowFormContentJson: formData,
             flowUrgent: body.flowUrgent,
             fullName: await this.title(
               tx,
               version.fullName,
               session.userId,
               graph.start.properties,
-              body.formData,
+              formData,
             ),
           })
           .where(eq(flowTasks.id, task.id))
@@ -450,6 +457,12 @@ export class WorkflowEngine {
       } else {
         if (taskId) throw badRequest(WorkflowMessages.taskMissing);
         const newTaskId = newId();
+        const formData = await writeCodedForm(graph.start.properties.formId, {
+          tx,
+          taskId: newTaskId,
+          userId: session.userId,
+          formData: body.formData,
+        });
         const [inserted] = await tx
           .insert(flowTasks)
           .values({
@@ -460,7 +473,7 @@ export class WorkflowEngine {
               version.fullName,
               session.userId,
               graph.start.properties,
-              body.formData,
+              formData,
             ),
             flowUrgent: body.flowUrgent,
             flowId: version.id,
@@ -470,7 +483,7 @@ export class WorkflowEngine {
             flowType: template.type,
             flowCategory: template.category,
             flowForm: graph.start.properties.formId,
-            flowFormContentJson: body.formData,
+            flowFormContentJson: formData,
             flowTemplateJson: version.flowTemplateJson,
             flowVersion: version.flowVersion,
             isBatch: graph.start.properties.isBatchApproval ? 1 : 0,
