@@ -160,6 +160,14 @@ export const PAGES: Record<string, PageEntry> = {
     load: () => import('../features/extend-sale-order/sale-order-page'),
     namespaces: ['extendSaleOrder', 'widgets'],
   },
+  'extend/order': {
+    load: () => import('../features/extend-order/order-page'),
+    namespaces: ['extendOrder', 'workflow', 'widgets'],
+  },
+  'extend/documentPreview': {
+    load: () => import('../features/extend-document-preview/document-preview-page'),
+    namespaces: ['extendDocumentPreview', 'widgets'],
+  },
   'extend/printData': {
     load: () => import('../features/extend-print-data/print-data-page'),
     namespaces: ['extendPrintData', 'printDev'],

@@ -40,7 +40,7 @@ export interface FlowInfo {
   flowTaskOperatorList: FlowOperator[];
   flowTaskOperatorRecordList: FlowRecord[];
   flowTemplateInfo: { id: string; fullName: string; flowTemplateJson: string };
-  flowFormInfo: { formType: number; fullName: string; propertyJson: string | null } | null;
+  flowFormInfo: { formType: number; enCode?: string; fullName: string; propertyJson: string | null } | null;
   formOperates: { id: string; read?: boolean; write?: boolean }[];
   approversProperties: string | null;
   formData: Record<string, unknown> | string | null;

@@ -16,7 +16,7 @@ import {
   Timeline,
 } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toastSuccess } from '../../api/feedback';
@@ -40,6 +40,7 @@ import {
   withdraw,
 } from './api';
 import { ApprovalPrint } from './approval-print';
+import { codedForm } from './coded-forms';
 import { readDetailConfig } from './config';
 import { FlowChart } from './flow-chart';
 import { FlowComments } from './flow-comments';
@@ -133,6 +134,7 @@ function FlowDetail() {
 
   const task = data.flowTaskInfo;
   const schema = readSchema(data);
+  const Coded = data.flowFormInfo?.formType === 1 ? codedForm(data.flowFormInfo.enCode) : undefined;
   const values = { ...asObject(data.formData), ...asObject(data.draftData) };
   const buttons = nodeButtons(data);
   const mine = task?.creatorUserId === userId;
@@ -274,7 +276,11 @@ function FlowDetail() {
         ) : null}
       </Card>
       <Card title={data.flowFormInfo?.fullName ?? t('detail.form')} style={{ marginTop: 12 }}>
-        {schema ? (
+        {Coded ? (
+          <Suspense fallback={<Spin />}>
+            <Coded form={form} values={values} readOnly={!editable} />
+          </Suspense>
+        ) : schema ? (
           <FormRenderer schema={schema} form={form} values={values} readOnly={!editable} />
         ) : (
           <Empty description={t('detail.noForm')} />
