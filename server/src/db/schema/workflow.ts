@@ -191,15 +191,21 @@ export const flowTaskOperators = pgTable(
       .notNull()
       .$defaultFn(() => Date.now()),
     version: integer('version').notNull().default(0),
+    /**
+     * 1 while the task is running (status 1) and not deleted. Kept by the database (triggers of
+     * migration 0034 on flow_task and flow_task_operator), never written by the application, so
+     * the todo list's index holds only actionable items and needs no join to count them.
+     */
+    taskLive: integer('task_live').notNull().default(0),
   },
   (t) => [
     index('flow_task_operator_todo').on(t.handleId, t.completion, t.state),
-    // The todo list: one handler's pending items in the list's order, so a page is read by walking
-    // the index and stopping at it; task_id lets the join to the running tasks (and the total)
-    // be answered from the index alone.
+    // The todo list: one handler's actionable items (pending, on a running task) in the list's
+    // order, so a page is read by walking the index and stopping at it, and the total is counted
+    // from the index alone; task_id serves the join when the list filters on task fields.
     index('flow_task_operator_pending')
       .on(t.handleId, t.creatorTime.desc(), t.id.desc(), t.taskId)
-      .where(sql`${t.completion} = 0 and ${t.waiting} = 0 and ${t.state} <> -1`),
+      .where(sql`${t.completion} = 0 and ${t.waiting} = 0 and ${t.state} <> -1 and ${t.taskLive} = 1`),
     index('flow_task_operator_task').on(t.taskId),
     index('flow_task_operator_node').on(t.taskNodeId),
   ],

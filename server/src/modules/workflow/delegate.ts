@@ -65,7 +65,8 @@ export function delegatedTo(userId: string, handler: AnyPgColumn, templateId: An
  * SQL condition on a todo list's operators: the caller's own items, or those of a delegator whose
  * approval delegation to the caller is in force now and covers the task's template. The
  * delegations are read first (usually none), so the common case is one equality on the handler
- * that the pending-items index answers in the list's order.
+ * that the pending-items index answers in the list's order. `onTemplate`: the condition names the
+ * task's template (a delegation of chosen flows), so the tasks must be joined.
  */
 export async function todoHandlers(
   db: DbOrTx,
@@ -73,14 +74,14 @@ export async function todoHandlers(
   handler: AnyPgColumn,
   templateId: AnyPgColumn,
   now = Date.now(),
-): Promise<SQL> {
+): Promise<{ condition: SQL; onTemplate: boolean }> {
   const delegations = await db
     .select({ userId: flowDelegates.userId, flowId: flowDelegates.flowId })
     .from(flowDelegates)
     .where(and(inForce(now), eq(flowDelegates.toUserId, userId)));
   const own = eq(handler, userId);
-  if (delegations.length === 0) return own;
-  return or(
+  if (delegations.length === 0) return { condition: own, onTemplate: false };
+  const condition = or(
     own,
     ...delegations.map((d) =>
       d.flowId === ''
@@ -88,6 +89,7 @@ export async function todoHandlers(
         : and(eq(handler, d.userId), inArray(templateId, d.flowId.split(','))),
     ),
   ) as SQL;
+  return { condition, onTemplate: delegations.some((d) => d.flowId !== '') };
 }
 
 /** Whether `userId` may act on `handlerId`'s todo of this template now (the handler or an in-force delegate). */

@@ -21,19 +21,30 @@ import { graphOf, WorkflowMessages } from './engine.js';
 
 type Task = typeof flowTasks.$inferSelect;
 
-/** Filters every task list shares (workflow.md 4.2 / 4.3). */
-function taskFilters(query: FlowTaskListQuery, timeColumn: AnyPgColumn = flowTasks.creatorTime): SQL[] {
-  const filters: SQL[] = [eq(flowTasks.deleteMark, 0)];
+/** Filters on the task's own fields (keyword, template, version, urgency, category, initiator). */
+function taskFieldFilters(query: FlowTaskListQuery): SQL[] {
+  const filters: SQL[] = [];
   const keyword = keywordMatch(query.keyword, flowTasks.fullName, flowTasks.enCode);
   if (keyword) filters.push(keyword);
-  if (query.startTime !== undefined) filters.push(gte(timeColumn, query.startTime));
-  if (query.endTime !== undefined) filters.push(lte(timeColumn, query.endTime));
   if (query.templateId) filters.push(eq(flowTasks.templateId, query.templateId));
   if (query.flowId) filters.push(eq(flowTasks.flowId, query.flowId));
   if (query.flowUrgent !== undefined) filters.push(eq(flowTasks.flowUrgent, query.flowUrgent));
   if (query.flowCategory) filters.push(eq(flowTasks.flowCategory, query.flowCategory));
   if (query.creatorUserId) filters.push(eq(flowTasks.creatorUserId, query.creatorUserId));
   return filters;
+}
+
+/** The startTime / endTime range on the list's time column. */
+function timeFilters(query: FlowTaskListQuery, timeColumn: AnyPgColumn): SQL[] {
+  const filters: SQL[] = [];
+  if (query.startTime !== undefined) filters.push(gte(timeColumn, query.startTime));
+  if (query.endTime !== undefined) filters.push(lte(timeColumn, query.endTime));
+  return filters;
+}
+
+/** Filters every task list shares (workflow.md 4.2 / 4.3). */
+function taskFilters(query: FlowTaskListQuery, timeColumn: AnyPgColumn = flowTasks.creatorTime): SQL[] {
+  return [eq(flowTasks.deleteMark, 0), ...taskFieldFilters(query), ...timeFilters(query, timeColumn)];
 }
 
 const pagination = (query: FlowTaskListQuery, total: number) => ({
@@ -129,21 +140,30 @@ export class TaskLists {
   }
 
   private async todo(userId: string, query: FlowTaskListQuery, batch: boolean) {
-    const filters = taskFilters(query, flowTaskOperators.creatorTime);
-    // The pending conditions are written as constants so that PostgreSQL matches them to the
-    // partial index flow_task_operator_pending (handler, creator_time desc, id desc, task_id):
-    // with one handler the page is an ordered walk of that index stopping at the page, and the
-    // total an index-only count joined to flow_task_running (workflow.md 4.3, issue 13 bench).
-    filters.push(
-      await todoHandlers(this.db, userId, flowTaskOperators.handleId, flowTasks.templateId),
+    const handlers = await todoHandlers(this.db, userId, flowTaskOperators.handleId, flowTasks.templateId);
+    const onTask = taskFieldFilters(query);
+    if (batch) onTask.push(eq(flowTasks.isBatch, 1));
+    // The actionable items are those of the partial index flow_task_operator_pending; the
+    // conditions are written as constants so that PostgreSQL matches them to it. task_live = 1
+    // (kept by triggers) stands for "the task is running and not deleted", so without filters on
+    // task fields the page is an ordered walk of that index stopping at the page and the total an
+    // index-only count, neither joining the 100,000s of tasks (workflow.md 4.3, issue 13 bench).
+    const filters: SQL[] = [
+      handlers.condition,
       sql`${flowTaskOperators.completion} = 0`,
       sql`${flowTaskOperators.waiting} = 0`,
       sql`${flowTaskOperators.state} <> -1`,
-      sql`${flowTasks.status} = ${sql.raw(String(TaskStatus.Running))}`,
-    );
-    if (batch) filters.push(eq(flowTasks.isBatch, 1));
+      sql`${flowTaskOperators.taskLive} = 1`,
+      ...timeFilters(query, flowTaskOperators.creatorTime),
+      ...onTask,
+    ];
     if (query.nodeCode) filters.push(eq(flowTaskOperators.nodeCode, query.nodeCode));
     const where = and(...filters);
+    const joinTask = onTask.length > 0 || handlers.onTemplate;
+    const operators = () => {
+      const base = this.db.select({ id: flowTaskOperators.id }).from(flowTaskOperators);
+      return joinTask ? base.innerJoin(flowTasks, eq(flowTasks.id, flowTaskOperators.taskId)) : base;
+    };
     // The page's ids first, then its rows: the task rows carry the flow snapshot. Both columns are
     // not null; "nulls last" only names the index's order, which plain DESC (nulls first) would
     // not match, leaving PostgreSQL to sort every match.
@@ -151,14 +171,12 @@ export class TaskLists {
       sql`${flowTaskOperators.creatorTime} desc nulls last`,
       sql`${flowTaskOperators.id} desc nulls last`,
     ];
-    const pageIds = this.db
-      .select({ id: flowTaskOperators.id })
-      .from(flowTaskOperators)
-      .innerJoin(flowTasks, eq(flowTasks.id, flowTaskOperators.taskId))
+    const pageIds = operators()
       .where(where)
       .orderBy(...order)
       .limit(query.pageSize)
       .offset((query.currentPage - 1) * query.pageSize);
+    const counted = this.db.select({ n: count() }).from(flowTaskOperators);
     const [rows, [total]] = await Promise.all([
       this.db
         .select({ op: flowTaskOperators, task: flowTasks })
@@ -166,11 +184,9 @@ export class TaskLists {
         .innerJoin(flowTasks, eq(flowTasks.id, flowTaskOperators.taskId))
         .where(inArray(flowTaskOperators.id, pageIds))
         .orderBy(...order),
-      this.db
-        .select({ n: count() })
-        .from(flowTaskOperators)
-        .innerJoin(flowTasks, eq(flowTasks.id, flowTaskOperators.taskId))
-        .where(where),
+      (joinTask ? counted.innerJoin(flowTasks, eq(flowTasks.id, flowTaskOperators.taskId)) : counted).where(
+        where,
+      ),
     ]);
     const names = await userNames(
       this.db,
