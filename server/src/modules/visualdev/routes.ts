@@ -17,7 +17,7 @@ import { answer, defineRoute } from '../../core/route.js';
 import type { Services } from '../../services.js';
 import { issueDownload, registerDownload } from '../file/download.js';
 import { readUpload, withMultipart } from '../file/multipart.js';
-import { IMPORT_MAX_BYTES, ImportMessages } from '../permission/user/importExport.js';
+import { ImportMessages, importAnswer, readImportFile } from '../permission/user/importExport.js';
 import { registerGeneratorRoutes } from './generator/routes.js';
 import { acceptUpload, exceptionFile, importRows, preview, templateFile } from './import.js';
 import { OnlineDevService } from './runtime.js';
@@ -337,7 +337,7 @@ export function registerVisualDevRoutes(app: FastifyInstance, services: Services
       url: '/api/visualdev/OnlineDev/Uploader',
       access: 'session',
       handler: async ({ req, session }) => {
-        const file = await readUpload(req, { maxBytes: IMPORT_MAX_BYTES, extension: 'xlsx' });
+        const file = await readImportFile(req);
         return answer(await acceptUpload(services, session, file.content), ImportMessages.uploaded);
       },
     });
@@ -378,10 +378,7 @@ export function registerVisualDevRoutes(app: FastifyInstance, services: Services
       await online.access(session, params.modelId, 'btn_import');
       const access = await online.access(session, params.modelId, 'btn_add');
       const result = await importRows(online, await online.runtime(params.modelId), access, body.list);
-      return answer(
-        result,
-        result.fnum ? ImportMessages.partly(result.snum, result.fnum) : ImportMessages.imported,
-      );
+      return importAnswer(result);
     },
   });
 

@@ -2,18 +2,19 @@ import { EmployeeListQuery, ImportListBody, ImportPreviewQuery } from '@console/
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { BizError, badRequest } from '../../../core/errors.js';
+import { badRequest } from '../../../core/errors.js';
 import { answer, defineRoute } from '../../../core/route.js';
 import { selectPage } from '../../../db/query.js';
 import { extEmployees } from '../../../db/schema/index.js';
 import type { Services } from '../../../services.js';
 import { issueDownload, registerDownload } from '../../file/download.js';
-import { MultipartMessages, readUpload, withMultipart } from '../../file/multipart.js';
+import { withMultipart } from '../../file/multipart.js';
 import {
-  IMPORT_MAX_BYTES,
   ImportMessages,
+  importAnswer,
   keepImportUpload,
   previewImportUpload,
+  readImportFile,
 } from '../../permission/user/importExport.js';
 import {
   checkEmployeeRows,
@@ -144,10 +145,7 @@ export function registerEmployeeRoutes(app: FastifyInstance, services: Services)
     body: ImportListBody,
     handler: async ({ body, session }) => {
       const result = await importEmployees(services, session, body.list);
-      return answer(
-        result,
-        result.fnum ? ImportMessages.partly(result.snum, result.fnum) : ImportMessages.imported,
-      );
+      return importAnswer(result);
     },
   });
 
@@ -172,13 +170,7 @@ export function registerEmployeeRoutes(app: FastifyInstance, services: Services)
       url: '/api/extend/Employee/Uploader',
       access: { module: MODULE, button: 'btn_import' },
       handler: async ({ req, session }) => {
-        const file = await readUpload(req, { maxBytes: IMPORT_MAX_BYTES, extension: 'xlsx' }).catch(
-          (error: unknown) => {
-            if (error instanceof BizError && error.message === MultipartMessages.tooLarge(IMPORT_MAX_BYTES))
-              throw badRequest(ImportMessages.tooLarge);
-            throw error;
-          },
-        );
+        const file = await readImportFile(req);
         return answer(
           await keepImportUpload(services, session, UPLOAD_FOLDER, EMPLOYEE_COLUMNS, file.content),
           ImportMessages.uploaded,

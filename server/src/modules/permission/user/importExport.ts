@@ -7,9 +7,11 @@ import {
 } from '@console/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { badRequest } from '../../../core/errors.js';
+import { BizError, badRequest } from '../../../core/errors.js';
 import { newId } from '../../../core/ids.js';
+import { answer } from '../../../core/route.js';
 import type { Session } from '../../../core/sessions.js';
 import { bumpStamp, StampKey } from '../../../core/stamps.js';
 import {
@@ -23,6 +25,7 @@ import {
 } from '../../../db/schema/index.js';
 import { quickQueryOf } from '../../../db/seed/demo.js';
 import type { Services } from '../../../services.js';
+import { MultipartMessages, readUpload } from '../../file/multipart.js';
 import { findOwnFile, readFile, saveFile } from '../../file/storage.js';
 import { checkXlsx } from '../../file/xlsx.js';
 import type { RuleLog } from '../dataRules.js';
@@ -46,6 +49,19 @@ export const ImportMessages = {
 } as const;
 
 export const IMPORT_MAX_BYTES = 500 * 1024;
+
+/** ImportData's answer: the counts, with the message saying whether every row went in. */
+export const importAnswer = (result: ImportResult) =>
+  answer(result, result.fnum ? ImportMessages.partly(result.snum, result.fnum) : ImportMessages.imported);
+
+/** The import wizard's uploaded sheet: one .xlsx of at most 500 KB, refused in the wizard's words. */
+export function readImportFile(req: FastifyRequest) {
+  return readUpload(req, { maxBytes: IMPORT_MAX_BYTES, extension: 'xlsx' }).catch((error: unknown) => {
+    if (error instanceof BizError && error.message === MultipartMessages.tooLarge(IMPORT_MAX_BYTES))
+      throw badRequest(ImportMessages.tooLarge);
+    throw error;
+  });
+}
 export const IMPORT_MAX_ROWS = 1000;
 /** What a sheet may cost to load: room for empty formatted rows and extra columns, no more. */
 export const IMPORT_SHEET_LIMITS = {

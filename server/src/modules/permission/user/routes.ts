@@ -16,22 +16,23 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { BizError, badRequest } from '../../../core/errors.js';
+import { badRequest } from '../../../core/errors.js';
 import { answer, defineRoute } from '../../../core/route.js';
 import type { Session } from '../../../core/sessions.js';
 import { assertFixedOrder } from '../../../db/query.js';
 import { users } from '../../../db/schema/index.js';
 import type { Services } from '../../../services.js';
 import { issueDownload, registerDownload } from '../../file/download.js';
-import { MultipartMessages, readUpload, withMultipart } from '../../file/multipart.js';
+import { withMultipart } from '../../file/multipart.js';
 import {
   acceptUpload,
   exceptionFile,
   exportFile,
-  IMPORT_MAX_BYTES,
   ImportMessages,
+  importAnswer,
   importRows,
   preview,
+  readImportFile,
   templateFile,
 } from './importExport.js';
 import { UserPickerService } from './pickers.js';
@@ -132,10 +133,7 @@ export function registerUserRoutes(app: FastifyInstance, services: Services) {
     body: ImportListBody,
     handler: async ({ body, session }) => {
       const result = await importRows(services, session, body.list);
-      return answer(
-        result,
-        result.fnum ? ImportMessages.partly(result.snum, result.fnum) : ImportMessages.imported,
-      );
+      return importAnswer(result);
     },
   });
 
@@ -173,13 +171,7 @@ export function registerUserRoutes(app: FastifyInstance, services: Services) {
       url: '/api/permission/Users/Uploader',
       access: { module: USER_MODULE, button: 'btn_import' },
       handler: async ({ req, session }) => {
-        const file = await readUpload(req, { maxBytes: IMPORT_MAX_BYTES, extension: 'xlsx' }).catch(
-          (error: unknown) => {
-            if (error instanceof BizError && error.message === MultipartMessages.tooLarge(IMPORT_MAX_BYTES))
-              throw badRequest(ImportMessages.tooLarge);
-            throw error;
-          },
-        );
+        const file = await readImportFile(req);
         return answer(await acceptUpload(services, session, file.content), ImportMessages.uploaded);
       },
     });
