@@ -30,6 +30,7 @@ import { hasPermission } from '../permission/grants.js';
 import { CandidateService } from './candidates.js';
 import { registerDelegateBatchRoutes } from './delegate-batch-routes.js';
 import { WorkflowEngine, WorkflowMessages } from './engine.js';
+import { registerEngineFormRoutes } from './engine-form-routes.js';
 import { FlowFormMessages, FlowFormService } from './forms.js';
 import { operatorLink, TaskLists } from './lists.js';
 import { startWorkflowTimers } from './scheduler.js';
@@ -78,6 +79,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, services: Services)
   const candidates = new CandidateService(services.db);
   startWorkflowTimers(app, services, engine);
   registerDelegateBatchRoutes(app, services, { engine, lists, candidates });
+  registerEngineFormRoutes(app, services);
 
   /** Launching (id '0') needs the launch page; an approval, the caller's own todo (checked by the service). */
   const assertCandidateAccess = async (id: string, session: { userId: string; isAdministrator: boolean }) => {
