@@ -14,7 +14,7 @@ describe('computeOrder', () => {
     expect(out.goodsList?.map((l) => l.amount)).toEqual([8244, 0.3]);
     expect(out.receivableMoney).toBe(8244.3);
     expect(out.prepayEarnest).toBe(2473.29);
-    const plan = out.collectionPlanList?.map((p) => p.receivableMoney) ?? [];
+    const plan = out.collectionPlanList?.map((p) => p.receivableMoney ?? 0) ?? [];
     expect(plan).toEqual([2747.83, 5496.47]);
     expect(Math.round(plan.reduce((a, b) => a + b, 0) * 100)).toBe(824_430);
   });

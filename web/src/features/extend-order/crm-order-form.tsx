@@ -3,7 +3,7 @@ import { crmLineAmount } from '@console/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CodedFormProps } from '../workflow-detail/coded-forms';
 import { fetchCustomers, fetchGoods, takeOrderNumber } from './api';
@@ -89,7 +89,11 @@ export default function CrmOrderForm({ form, values, readOnly }: CodedFormProps)
   const customers = useQuery({ queryKey: ['extendOrder', 'customers'], queryFn: fetchCustomers });
   const goods = useQuery({ queryKey: ['extendOrder', 'goods'], queryFn: fetchGoods });
 
+  // The detail page builds `values` afresh on each render: the form is filled once, when shown.
+  const filled = useRef(false);
   useEffect(() => {
+    if (filled.current) return;
+    filled.current = true;
     const initial = values as Values;
     form.setFieldsValue({
       orderDate: dayjs().startOf('day').valueOf(),
