@@ -33,6 +33,37 @@ export function templateParams(
   return templatePlaceholders(...texts).map((field) => ({ field, fieldName: byField.get(field) || field }));
 }
 
+/**
+ * An SMS text's placeholders: {name} as for every template, and Tencent Cloud's positional {1}…{99}
+ * (sent in the order of their numbers).
+ */
+const SMS_PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9_]*|[1-9]\d?)\}/g;
+
+/** The parameters of an SMS text, as templateParams but with positional placeholders too. */
+export function smsTemplateParams(
+  labels: readonly { field: string; fieldName: string }[],
+  content: string | null | undefined,
+): TemplateParam[] {
+  const byField = new Map(labels.map((p) => [p.field, p.fieldName]));
+  const names = new Set<string>();
+  for (const match of (content ?? '').matchAll(SMS_PLACEHOLDER)) names.add(match[1]!);
+  return [...names].map((field) => ({ field, fieldName: byField.get(field) || field }));
+}
+
+/** A parameter label of an SMS template: its name may be a position (1…99). */
+const SmsParam = z.object({
+  field: z
+    .string({ message: '请输入参数名' })
+    .trim()
+    .min(1, '请输入参数名')
+    .max(50, '参数名最多为50个字符')
+    .regex(
+      /^([A-Za-z][A-Za-z0-9_]*|[1-9]\d?)$/,
+      '参数名只能包含字母、数字和下划线，且以字母开头，或为1-99的序号',
+    ),
+  fieldName: required(50, '请输入参数说明', '参数说明最多为50个字符'),
+});
+
 export const SystemTemplateListQuery = PageQuery.extend({
   enabledMark: z.coerce.number().int().min(0).max(1).optional(),
 });
@@ -85,7 +116,11 @@ export const SmsTemplateBody = z.object({
   /** Sign name; empty: the account's. */
   signContent: text(50, '签名内容最多为50个字符').default(''),
   content: required(500, '请输入模板内容', '模板内容最多为500个字符'),
-  params: paramLabels,
+  params: z
+    .array(SmsParam, { message: '参数格式不正确' })
+    .max(50, '参数最多50个')
+    .default([])
+    .refine((list) => new Set(list.map((p) => p.field)).size === list.length, '参数名不能重复'),
   sortCode,
   enabledMark: flag('状态只能为0或1').default(1),
   description,

@@ -60,8 +60,8 @@ export function TemplateDialog({
 
   // The parameter rows follow the placeholders of the text as it is typed.
   useEffect(() => {
-    setParams((current) => deriveParams(current, title, content));
-  }, [title, content]);
+    setParams((current) => deriveParams(current, { title, content }, kind === 'sms'));
+  }, [title, content, kind]);
 
   useEffect(() => {
     if (!target) return;

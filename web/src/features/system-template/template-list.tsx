@@ -161,7 +161,12 @@ function TemplateList({ kind }: { kind: TemplateKind }) {
           </AuthButton>
           <RefreshButton type="default" label={t('actions.refresh')} onRefresh={() => void list.refetch()} />
         </div>
-        <PagedTable<TemplateItem> rowKey="id" columns={columns} {...tableProps} scroll={{ x: 1300 }} />
+        <PagedTable<TemplateItem>
+          rowKey="id"
+          columns={columns}
+          {...tableProps}
+          scroll={{ x: kind === 'sms' ? 1500 : 1300 }}
+        />
       </div>
       <TemplateDialog kind={kind} target={dialog} onClose={() => setDialog(null)} />
       {kind === 'sms' && <SmsTestDialog template={testing} onClose={() => setTesting(null)} />}

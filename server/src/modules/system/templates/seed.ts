@@ -2,7 +2,7 @@
  * Templates of a new database: two system templates, and with the demo district an SMS account
  * of the message centre (no secret yet: a test send says so) with one SMS template on it.
  */
-import { templateParams } from '@console/shared';
+import { smsTemplateParams, templateParams } from '@console/shared';
 import { newId } from '../../../core/ids.js';
 import type { Tx } from '../../../db/client.js';
 import { messageAccounts, smsTemplates, systemMessageTemplates } from '../../../db/schema/index.js';
@@ -73,7 +73,7 @@ export async function seedDemoSmsTemplates(tx: Tx): Promise<void> {
     accountConfigId: accountId,
     templateId: 'SMS_000001',
     content,
-    params: templateParams(labelsOf({ itemName: '事项名称', days: '领取期限' }), content),
+    params: smsTemplateParams(labelsOf({ itemName: '事项名称', days: '领取期限' }), content),
     sortCode: 1,
   });
 }

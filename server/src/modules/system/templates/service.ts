@@ -13,6 +13,7 @@ import {
   type SystemTemplateBody,
   type SystemTemplateItem,
   type SystemTemplateListQuery,
+  smsTemplateParams,
   type TemplateParam,
   templateParams,
 } from '@console/shared';
@@ -266,7 +267,7 @@ export class SmsTemplateService {
       templateId: body.templateId,
       signContent: body.signContent,
       content: body.content,
-      params: templateParams(body.params, body.content),
+      params: smsTemplateParams(body.params, body.content),
       sortCode: body.sortCode,
       enabledMark: body.enabledMark,
       description: body.description ?? null,
@@ -316,7 +317,7 @@ export class SmsTemplateService {
       templateId,
       fullName: found.fullName,
       content: found.content,
-      params: templateParams([], found.content),
+      params: smsTemplateParams([], found.content),
     };
   }
 

@@ -186,6 +186,7 @@ describe('SMS templates (/api/system/SmsTemplate)', () => {
       [{ ...good(), content: '' }, '请输入模板内容'],
       [{ ...good(), signContent: 'x'.repeat(51) }, '签名内容最多为50个字符'],
       [{ ...good(), enabledMark: 3 }, '状态只能为0或1'],
+      [{ ...good(), params: [{ field: '0', fieldName: 'x' }] }, '或为1-99的序号'],
     ];
     for (const [body, message] of cases) {
       const answer = await as(token, 'POST', BASE, body);
@@ -280,8 +281,13 @@ describe('SMS templates (/api/system/SmsTemplate)', () => {
       enCode: 'smsTencent',
       accountConfigId: tencentAccount,
       templateId: '2001',
-      content: '验证码{code}',
+      content: '验证码{1}，{2}分钟内有效',
+      params: [{ field: '1', fieldName: '验证码' }],
     });
+    expect((await as(token, 'GET', `${BASE}/getTemplate/${tencent}`)).data).toEqual([
+      { field: '1', fieldName: '验证码' },
+      { field: '2', fieldName: '2' },
+    ]);
     http.answerAction('SendSms', {
       Code: 'OK',
       Response: { SendStatusSet: [{ Code: 'Ok', Message: 'send success' }] },
@@ -289,14 +295,14 @@ describe('SMS templates (/api/system/SmsTemplate)', () => {
     const viaTencent = await as(token, 'POST', `${BASE}/testSent`, {
       id: tencent,
       phoneNumbers: '13800000003',
-      parameters: { code: '8888' },
+      parameters: { '1': '8888', '2': '5' },
     });
     expect(viaTencent.code, viaTencent.msg).toBe(200);
     const tcCall = http.requests.findLast((r) => r.headers['x-tc-action'] === 'SendSms')!;
     expect(tcCall.body).toMatchObject({
       PhoneNumberSet: ['+8613800000003'],
       TemplateId: '2001',
-      TemplateParamSet: ['8888'],
+      TemplateParamSet: ['8888', '5'],
       SmsSdkAppId: '1400000001',
     });
     http.answerAction('SendSms', { Code: 'OK', Message: 'OK' });
@@ -336,11 +342,16 @@ describe('SMS templates (/api/system/SmsTemplate)', () => {
     http.answerAction('DescribeSmsTemplateList', {
       Response: { DescribeTemplateStatusSet: [{ TemplateName: '提醒', TemplateContent: '请{1}前办理' }] },
     });
-    const fromTencent = await as<{ content: string }>(token, 'POST', `${BASE}/getTemplate`, {
+    const fromTencent = await as(token, 'POST', `${BASE}/getTemplate`, {
       accountConfigId: tencentAccount,
       templateId: '3001',
     });
-    expect(fromTencent.data.content).toBe('请{1}前办理');
+    expect(fromTencent.data).toEqual({
+      templateId: '3001',
+      fullName: '提醒',
+      content: '请{1}前办理',
+      params: [{ field: '1', fieldName: '1' }],
+    });
     expect(
       http.requests.findLast((r) => r.headers['x-tc-action'] === 'DescribeSmsTemplateList')!.body,
     ).toEqual({
