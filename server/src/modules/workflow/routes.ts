@@ -31,6 +31,7 @@ import { CandidateService } from './candidates.js';
 import { registerDelegateBatchRoutes } from './delegate-batch-routes.js';
 import { WorkflowEngine, WorkflowMessages } from './engine.js';
 import { registerEngineFormRoutes } from './engine-form-routes.js';
+import { registerFlowPickerRoutes } from './flow-picker-routes.js';
 import { FlowFormMessages, FlowFormService } from './forms.js';
 import { operatorLink, TaskLists } from './lists.js';
 import { startWorkflowTimers } from './scheduler.js';
@@ -80,6 +81,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, services: Services)
   startWorkflowTimers(app, services, engine);
   registerDelegateBatchRoutes(app, services, { engine, lists, candidates });
   registerEngineFormRoutes(app, services);
+  registerFlowPickerRoutes(app, services, { templates });
 
   /** Launching (id '0') needs the launch page; an approval, the caller's own todo (checked by the service). */
   const assertCandidateAccess = async (id: string, session: { userId: string; isAdministrator: boolean }) => {

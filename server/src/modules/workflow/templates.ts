@@ -54,6 +54,19 @@ const SORTABLE = {
 
 type Template = typeof flowTemplates.$inferSelect;
 
+/** A template as the flow pickers show it (no creator or design). */
+export const pickerItem = (t: Template) => ({
+  id: t.id,
+  enCode: t.enCode,
+  fullName: t.fullName,
+  category: t.category,
+  type: t.type,
+  icon: t.icon,
+  iconBackground: t.iconBackground,
+  sortCode: t.sortCode,
+  enabledMark: t.enabledMark,
+});
+
 /** Problems a saved flow would only show when run: settings this engine does not run yet. */
 function assertRunnable(flows: NamedFlow[]) {
   flows.forEach((flow, i) => {
@@ -90,15 +103,19 @@ export class TemplateService {
     if (row) throw badRequest(`enCode：${TemplateMessages.codeExists}`);
   }
 
-  async list(query: {
-    currentPage: number;
-    pageSize: number;
-    keyword: string;
-    category: string;
-    sort: string;
-    sidx: string;
-  }) {
+  async list(
+    query: {
+      currentPage: number;
+      pageSize: number;
+      keyword: string;
+      category: string;
+      sort: string;
+      sidx: string;
+    },
+    enabledOnly = false,
+  ) {
     const filters: SQL[] = [eq(flowTemplates.deleteMark, 0)];
+    if (enabledOnly) filters.push(eq(flowTemplates.enabledMark, 1));
     const keyword = keywordMatch(query.keyword, flowTemplates.fullName, flowTemplates.enCode);
     if (keyword) filters.push(keyword);
     if (query.category) filters.push(eq(flowTemplates.category, query.category));
@@ -617,6 +634,20 @@ export class TemplateService {
       })),
       pagination: { currentPage: query.currentPage, pageSize: query.pageSize, total: visible.length },
     };
+  }
+
+  /**
+   * POST /flowTemplate/getflowList: the named templates (delegate flow picker showing a stored
+   * choice), in the given order; unknown or deleted ones are left out.
+   */
+  async byIds(ids: string[]) {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .select()
+      .from(flowTemplates)
+      .where(and(inArray(flowTemplates.id, ids), eq(flowTemplates.deleteMark, 0)));
+    const byId = new Map(rows.map((t) => [t.id, pickerItem(t)]));
+    return ids.map((id) => byId.get(id)).filter((t) => t !== undefined);
   }
 
   /** GET /flowTemplate/PageChildListAll: main versions open to everybody, of released templates (sub-flow picker). */
