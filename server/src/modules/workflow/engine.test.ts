@@ -804,14 +804,23 @@ describe('sub-flows and suspension', () => {
       .from(flowTasks)
       .where(eq(flowTasks.parentId, taskId));
     const op = (await todoOf(a2, childTask!.id)).id;
+    const total = async () =>
+      (await call<{ pagination: { total: number } }>(a2.token, 'GET', '/FlowBefore/List/1?pageSize=1')).data
+        .pagination.total;
+    const before = await total();
     expect((await call(admin, 'POST', `/FlowBefore/Suspend/${taskId}`, { suspend: false })).code).toBe(200);
     expect((await task(childTask!.id)).status).toBe(TaskStatus.Suspended);
+    // A suspended task's items leave the todo list (page and total) and come back on resume.
+    expect(await todos(a2, childTask!.id)).toHaveLength(0);
+    expect(await total()).toBe(before - 1);
     const refused = await audit(a2, op);
     expect(refused.code).toBe(400);
     expect(refused.msg).toContain('挂起');
     // The child cannot be resumed alone while its parent is suspended.
     expect((await call(admin, 'POST', `/FlowBefore/Restore/${childTask!.id}`, {})).code).toBe(400);
     expect((await call(admin, 'POST', `/FlowBefore/Restore/${taskId}`, {})).code).toBe(200);
+    expect(await total()).toBe(before);
+    expect((await todoOf(a2, childTask!.id)).id).toBe(op);
     expect((await audit(a2, op)).code).toBe(200);
     expect((await task(taskId)).thisStep).toBe('父审批');
   });
