@@ -1,7 +1,18 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { crmLineAmount } from '@console/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Table } from 'antd';
+import {
+  Button,
+  Col,
+  DatePicker,
+  Form,
+  type FormInstance,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Table,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -80,6 +91,28 @@ export function computeOrder(values: Values): Values {
   };
 }
 
+const money = (v: unknown) => (Number(v) || 0).toFixed(2);
+
+/**
+ * A value of the form shown as text, redrawn whenever the form changes (table cells of antd are
+ * not redrawn for values set by the form itself).
+ */
+function Watched({
+  form,
+  path,
+  format,
+}: {
+  form: FormInstance;
+  path: (string | number)[];
+  format: (value: unknown) => string;
+}) {
+  return (
+    <Form.Item noStyle shouldUpdate>
+      {() => format(form.getFieldValue(path))}
+    </Form.Item>
+  );
+}
+
 /**
  * The coded flow form crmOrder (workFlow/workFlowForm/crmOrder): an order with its goods lines and
  * collection plan, shown by the flow detail page for launching, editing a draft and reading.
@@ -111,10 +144,7 @@ export default function CrmOrderForm({ form, values, readOnly }: CodedFormProps)
   }, [form, values, readOnly]);
 
   const recompute = () => form.setFieldsValue(computeOrder(form.getFieldsValue(true) as Values));
-  const lines = (Form.useWatch('goodsList', form) as Line[] | undefined) ?? [];
-  const plans = (Form.useWatch('collectionPlanList', form) as Plan[] | undefined) ?? [];
   const goodsById = new Map((goods.data ?? []).map((g) => [g.id, g]));
-  const money = (v?: number) => (Number(v) || 0).toFixed(2);
 
   return (
     <Form
@@ -230,7 +260,13 @@ export default function CrmOrderForm({ form, values, readOnly }: CodedFormProps)
                   title: t('fields.unit'),
                   key: 'unit',
                   width: 60,
-                  render: (_, field) => goodsById.get(lines[field.name]?.goodsId ?? '')?.unit ?? '',
+                  render: (_, field) => (
+                    <Watched
+                      form={form}
+                      path={['goodsList', field.name, 'goodsId']}
+                      format={(id) => goodsById.get(String(id ?? ''))?.unit ?? ''}
+                    />
+                  ),
                 },
                 {
                   title: t('fields.price'),
@@ -275,7 +311,9 @@ export default function CrmOrderForm({ form, values, readOnly }: CodedFormProps)
                   key: 'amount',
                   width: 110,
                   align: 'right',
-                  render: (_, field) => money(lines[field.name]?.amount),
+                  render: (_, field) => (
+                    <Watched form={form} path={['goodsList', field.name, 'amount']} format={money} />
+                  ),
                 },
                 {
                   title: t('fields.lineDescription'),
@@ -377,7 +415,13 @@ export default function CrmOrderForm({ form, values, readOnly }: CodedFormProps)
                   key: 'money',
                   width: 110,
                   align: 'right',
-                  render: (_, field) => money(plans[field.name]?.receivableMoney),
+                  render: (_, field) => (
+                    <Watched
+                      form={form}
+                      path={['collectionPlanList', field.name, 'receivableMoney']}
+                      format={money}
+                    />
+                  ),
                 },
                 {
                   title: t('fields.receivableMode'),
