@@ -128,7 +128,11 @@ function OrderList() {
     try {
       const flowId = await orderFlowId();
       if (!flowId) toastError(t('noFlow'));
-      else navigate(detailPath({ id: '0', flowId, opType: -1 }));
+      else {
+        // The list is read afresh on return (within staleTime the cached page would miss the order).
+        queryClient.removeQueries({ queryKey: orderKeys.all });
+        navigate(detailPath({ id: '0', flowId, opType: -1 }));
+      }
     } catch {
       // toast shown by the client
     } finally {
