@@ -22,12 +22,6 @@ export interface DataReportQuery {
   categoryId?: string;
 }
 
-export interface InterfaceNode {
-  id: string;
-  fullName: string;
-  children?: InterfaceNode[];
-}
-
 export interface InterfaceParameter {
   field: string;
   fieldName?: string;
@@ -44,7 +38,6 @@ export const designKeys = {
   all: ['dataReport'] as const,
   list: (query: DataReportQuery) => ['dataReport', 'list', query] as const,
   info: (id: string) => ['dataReport', 'info', id] as const,
-  interfaces: ['dataReport', 'interfaces'] as const,
   params: (id: string) => ['dataReport', 'params', id] as const,
   preview: (id: string, params: ReportParams) => ['dataReport', 'preview', id, params] as const,
 };
@@ -69,8 +62,6 @@ export const exportReportFile = (id: string) =>
 export const importReportFile = async (file: File) =>
   (await uploadFile(`${REPORT_BASE}/Action/Import`, file)).msg;
 
-/** Enabled data interfaces by category. */
-export const fetchInterfaces = () => http.get<InterfaceNode[]>('/system/DataInterface/Selector');
 export const fetchInterfaceParams = (id: string) =>
   http.get<InterfaceParameter[]>(`/system/DataInterface/GetParam/${id}`);
 

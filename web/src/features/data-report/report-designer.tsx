@@ -29,13 +29,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../api/feedback';
 import { useDictionaryEntries } from '../../widgets/dictionary-select/dictionary-select';
+import { InterfaceSelect } from '../../widgets/interface-select/interface-select';
 import type { ReportParams } from '../dynamic-report/api';
 import { defaultParams, ReportView } from '../dynamic-report/report-view';
 import {
   type DataReportForm,
   designKeys,
   fetchInterfaceParams,
-  fetchInterfaces,
   fetchReport,
   previewInterface,
   saveReport,
@@ -59,7 +59,6 @@ export function ReportDesigner({ target, onClose }: { target: { id?: string } | 
   const id = target?.id;
   const open = target !== null;
   const categories = useDictionaryEntries(REPORT_CATEGORY);
-  const interfaces = useQuery({ queryKey: designKeys.interfaces, queryFn: fetchInterfaces, enabled: open });
   const existing = useQuery({
     queryKey: designKeys.info(id ?? ''),
     queryFn: () => fetchReport(id!),
@@ -361,14 +360,7 @@ export function ReportDesigner({ target, onClose }: { target: { id?: string } | 
                     label={t('fields.interface')}
                     rules={[{ required: true, message: t('rules.interface') }]}
                   >
-                    <TreeSelect
-                      showSearch
-                      treeNodeFilterProp="fullName"
-                      treeDefaultExpandAll
-                      treeData={(interfaces.data ?? []).map((g) => ({ ...g, selectable: false }))}
-                      fieldNames={{ label: 'fullName', value: 'id', children: 'children' }}
-                      onChange={(value: string) => void chooseInterface(value)}
-                    />
+                    <InterfaceSelect onChange={(value) => value && void chooseInterface(value)} />
                   </Form.Item>
                 </Col>
                 <Col span={12}>

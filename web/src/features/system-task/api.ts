@@ -47,7 +47,6 @@ export const taskKeys = {
   list: (query: TaskQuery) => ['systemTask', 'list', query] as const,
   info: (id: string) => ['systemTask', 'info', id] as const,
   methods: ['systemTask', 'methods'] as const,
-  interfaces: ['systemTask', 'interfaces'] as const,
   logs: (id: string, query: TaskLogQuery) => ['systemTask', 'logs', id, query] as const,
 };
 
@@ -87,16 +86,4 @@ export async function runTask(id: string): Promise<{ msg: string; data: RunAnswe
 
 export function fetchTaskLogs(id: string, query: TaskLogQuery): Promise<PagedAnswer<TaskLogRow>> {
   return http.get<PagedAnswer<TaskLogRow>>(`${BASE}/${id}/TaskLog`, { ...query });
-}
-
-/** A node of the data-interface picker: categories with their enabled interfaces. */
-export interface InterfaceNode {
-  id: string;
-  fullName: string;
-  requestParameters?: string;
-  children?: InterfaceNode[];
-}
-
-export function fetchInterfaceSelector(): Promise<InterfaceNode[]> {
-  return http.get<InterfaceNode[]>('/system/DataInterface/Selector');
 }

@@ -1,27 +1,14 @@
 import { Patterns } from '@console/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Col,
-  DatePicker,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Radio,
-  Row,
-  Select,
-  Switch,
-  TreeSelect,
-} from 'antd';
+import { Col, DatePicker, Form, Input, InputNumber, Modal, Radio, Row, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../api/feedback';
+import { type InterfaceNode, InterfaceSelect } from '../../widgets/interface-select/interface-select';
 import {
-  fetchInterfaceSelector,
   fetchTask,
   fetchTaskMethods,
-  type InterfaceNode,
   saveTask,
   type TaskExecuteContent,
   type TaskExecuteType,
@@ -78,23 +65,8 @@ export function TaskDialog({ target, onClose }: { target: { id?: string } | null
     queryFn: fetchTaskMethods,
     enabled: target !== null,
   });
-  const interfaces = useQuery({
-    queryKey: taskKeys.interfaces,
-    queryFn: fetchInterfaceSelector,
-    enabled: target !== null && executeType === '1',
-  });
-  const interfaceTree = (interfaces.data ?? []).map((category) => ({
-    value: category.id,
-    title: category.fullName,
-    selectable: false,
-    children: (category.children ?? []).map((node) => ({ value: node.id, title: node.fullName })),
-  }));
-  const pickInterface = (id: string) => {
-    const node = (interfaces.data ?? [])
-      .flatMap((category) => category.children ?? [])
-      .find((n) => n.id === id);
+  const pickInterface = (node: InterfaceNode | undefined) =>
     form.setFieldsValue({ interfaceName: node?.fullName ?? '', parameter: parametersOf(node) });
-  };
 
   useEffect(() => {
     if (!target?.id) {
@@ -248,14 +220,7 @@ export function TaskDialog({ target, onClose }: { target: { id?: string } | null
                   label={t('fields.interfaceId')}
                   rules={required(t('rules.interfaceId'))}
                 >
-                  <TreeSelect
-                    showSearch
-                    treeNodeFilterProp="title"
-                    treeDefaultExpandAll
-                    loading={interfaces.isLoading}
-                    treeData={interfaceTree}
-                    onChange={(value: string) => pickInterface(value)}
-                  />
+                  <InterfaceSelect onChange={(_id, node) => pickInterface(node)} />
                 </Form.Item>
               </Col>
               <Form.List name="parameter">

@@ -1,10 +1,10 @@
 import type { PortalLayoutItem } from '@console/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Form, Input, InputNumber, Select, TreeSelect } from 'antd';
+import { Button, Empty, Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { routableMenus } from '../../shell/menu';
 import { useSession } from '../../shell/session-store';
-import { fetchInterfaces, designKeys as reportKeys } from '../data-report/api';
+import { InterfaceSelect } from '../../widgets/interface-select/interface-select';
 import { type WidgetProps, widgetProps } from '../dynamic-portal/widgets';
 import { designKeys, fetchInterfaceFields } from './api';
 
@@ -25,7 +25,6 @@ export function PropertyPanel({
 }) {
   const { t } = useTranslation('portal');
   const menuList = useSession((state) => state.menuList);
-  const interfaces = useQuery({ queryKey: reportKeys.interfaces, queryFn: fetchInterfaces });
   const w = item ? widgetProps(item) : null;
   const fields = useQuery({
     queryKey: designKeys.fields(w?.interfaceId ?? ''),
@@ -111,15 +110,10 @@ export function PropertyPanel({
       {DATA_KEYS.has(item.jnpfKey) &&
         labelled(
           t('designer.interface'),
-          <TreeSelect
+          <InterfaceSelect
             aria-label={t('designer.interface')}
-            showSearch
-            treeNodeFilterProp="fullName"
-            treeDefaultExpandAll
             value={w.interfaceId}
-            treeData={(interfaces.data ?? []).map((g) => ({ ...g, selectable: false }))}
-            fieldNames={{ label: 'fullName', value: 'id', children: 'children' }}
-            onChange={(interfaceId: string) => onChange({ interfaceId })}
+            onChange={(interfaceId) => onChange({ interfaceId })}
           />,
         )}
       {CHART_KEYS.has(item.jnpfKey) && (
