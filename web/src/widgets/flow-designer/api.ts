@@ -24,6 +24,8 @@ export interface ChildFlowOption {
 
 export const designerKeys = {
   forms: ['flowDesigner', 'forms'] as const,
+  sendConfigs: ['flowDesigner', 'sendConfigs'] as const,
+  printTemplates: ['flowDesigner', 'printTemplates'] as const,
   fields: (formId: string) => ['flowDesigner', 'fields', formId] as const,
   childFlows: ['flowDesigner', 'childFlows'] as const,
   childFields: (versionId: string) => ['flowDesigner', 'childFields', versionId] as const,
@@ -72,5 +74,26 @@ export async function fetchChildFlows(): Promise<ChildFlowOption[]> {
     await http.get<{ list: ChildFlowOption[] }>('/workflow/Engine/flowTemplate/PageChildListAll', {
       pageSize: 500,
     })
+  ).list;
+}
+
+export interface NamedOption {
+  id: string;
+  fullName: string;
+}
+
+/** Enabled message-centre send configurations, for a node's custom messages. */
+export async function fetchSendConfigs(): Promise<NamedOption[]> {
+  const answer = await http.get<{ list: NamedOption[] }>('/message/SendMessageConfig/getSendConfigList', {
+    enabledMark: 1,
+    pageSize: 1000,
+  });
+  return answer.list.map(({ id, fullName }) => ({ id, fullName }));
+}
+
+/** Enabled print templates of flow forms, grouped by category, for the print button. */
+export async function fetchPrintTemplates(): Promise<(NamedOption & { children?: NamedOption[] })[]> {
+  return (
+    await http.get<{ list: (NamedOption & { children?: NamedOption[] })[] }>('/system/printDev/Selector')
   ).list;
 }

@@ -13,10 +13,12 @@ import {
   Switch,
   Table,
   Tabs,
+  TreeSelect,
 } from 'antd';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InterfaceSelect } from '../interface-select/interface-select';
 import { GroupSelect, OrganizeSelect, PositionSelect, RoleSelect, UserSelect } from '../org-picker';
 import {
   designerKeys,
@@ -25,6 +27,8 @@ import {
   fetchChildFormFields,
   fetchFlowForms,
   fetchFormFields,
+  fetchPrintTemplates,
+  fetchSendConfigs,
 } from './api';
 import { type DesignNode, type Props, walk } from './tree';
 
@@ -149,16 +153,48 @@ function Copies({ p, set, t, approver }: { p: Props; set: Setter; t: TFunction; 
   );
 }
 
+/** printId: the templates the print button offers (one on the start node, several on an approver). */
+function PrintTemplates({ p, set, t, many }: { p: Props; set: Setter; t: TFunction; many: boolean }) {
+  const templates = useQuery({ queryKey: designerKeys.printTemplates, queryFn: fetchPrintTemplates });
+  const chosen = many
+    ? (Array.isArray(p.printId) ? p.printId : []).map(String)
+    : typeof p.printId === 'string' && p.printId
+      ? p.printId
+      : undefined;
+  return (
+    <Item label={t('buttons.printId')}>
+      <TreeSelect
+        aria-label={t('buttons.printId')}
+        style={{ width: 280 }}
+        multiple={many}
+        allowClear
+        showSearch
+        treeNodeFilterProp="fullName"
+        treeDefaultExpandAll
+        loading={templates.isLoading}
+        placeholder={t('buttons.printIdPlaceholder')}
+        value={chosen}
+        treeData={(templates.data ?? []).map((group) => ({ ...group, selectable: false }))}
+        fieldNames={{ label: 'fullName', value: 'id', children: 'children' }}
+        onChange={(value: string | string[] | undefined) => set('printId', value ?? (many ? [] : ''))}
+      />
+    </Item>
+  );
+}
+
 function Buttons({
   p,
   set,
   t,
   pairs,
+  many,
 }: {
   p: Props;
   set: Setter;
   t: TFunction;
   pairs: readonly (readonly [string, string])[];
+  /** Whether printId holds several templates (approver) or one (start). */
+  many: boolean;
 }) {
   return (
     <>
@@ -180,6 +216,7 @@ function Buttons({
           </Space>
         </Item>
       ))}
+      {p.hasPrintBtn === true && <PrintTemplates p={p} set={set} t={t} many={many} />}
       <Item label={t('props.hasSign')}>
         <Switch
           checked={Boolean(p.hasSign)}
@@ -288,6 +325,7 @@ function Events({
   messages: string[];
   inherit: boolean;
 }) {
+  const sendConfigs = useQuery({ queryKey: designerKeys.sendConfigs, queryFn: fetchSendConfigs });
   const messageOn = [
     ...(inherit ? [{ value: 2, label: t('timing.inherit') }] : []),
     { value: 3, label: t('messages.default') },
@@ -306,12 +344,16 @@ function Events({
                 onChange={(v) => set(key, { ...config, on: v ? 1 : 0 })}
                 aria-label={t(`events.${key}`)}
               />
-              <Input
+              <InterfaceSelect
+                style={{ width: 260 }}
+                allowClear
                 placeholder={t('events.interfaceId')}
                 aria-label={`${t(`events.${key}`)} ${t('events.interfaceId')}`}
-                value={String(config.interfaceId ?? '')}
+                value={typeof config.interfaceId === 'string' ? config.interfaceId : undefined}
                 disabled={!config.on}
-                onChange={(e) => set(key, { ...config, interfaceId: e.target.value })}
+                onChange={(interfaceId, node) =>
+                  set(key, { ...config, interfaceId: interfaceId ?? '', interfaceName: node?.fullName ?? '' })
+                }
               />
             </Space>
           </Item>
@@ -321,13 +363,34 @@ function Events({
         const config = (p[key] as Config | undefined) ?? {};
         return (
           <Item key={key} label={t(`messages.${key}`)}>
-            <Select
-              aria-label={t(`messages.${key}`)}
-              style={{ width: 160 }}
-              options={messageOn}
-              value={Number(config.on ?? (inherit ? 2 : 3))}
-              onChange={(v) => set(key, { ...config, on: v })}
-            />
+            <Space>
+              <Select
+                aria-label={t(`messages.${key}`)}
+                style={{ width: 160 }}
+                options={messageOn}
+                value={Number(config.on ?? (inherit ? 2 : 3))}
+                onChange={(v) => set(key, { ...config, on: v })}
+              />
+              {Number(config.on) === 1 && (
+                <Select
+                  aria-label={`${t(`messages.${key}`)} ${t('messages.sendConfig')}`}
+                  style={{ width: 220 }}
+                  showSearch
+                  optionFilterProp="label"
+                  placeholder={t('messages.sendConfig')}
+                  loading={sendConfigs.isLoading}
+                  options={(sendConfigs.data ?? []).map((c) => ({ value: c.id, label: c.fullName }))}
+                  value={typeof config.msgId === 'string' && config.msgId ? config.msgId : undefined}
+                  onChange={(msgId: string) =>
+                    set(key, {
+                      ...config,
+                      msgId,
+                      msgName: sendConfigs.data?.find((c) => c.id === msgId)?.fullName ?? '',
+                    })
+                  }
+                />
+              )}
+            </Space>
           </Item>
         );
       })}
@@ -500,7 +563,7 @@ function StartPanel({
         {
           key: 'buttons',
           label: t('tabs.buttons'),
-          children: <Buttons p={p} set={set} t={t} pairs={START_BUTTONS} />,
+          children: <Buttons p={p} set={set} t={t} pairs={START_BUTTONS} many={false} />,
         },
         {
           key: 'timing',
@@ -715,7 +778,7 @@ function ApproverPanel({
         {
           key: 'buttons',
           label: t('tabs.buttons'),
-          children: <Buttons p={p} set={set} t={t} pairs={APPROVER_BUTTONS} />,
+          children: <Buttons p={p} set={set} t={t} pairs={APPROVER_BUTTONS} many />,
         },
         { key: 'timing', label: t('tabs.timing'), children: <Timing p={p} set={set} t={t} inherit /> },
         { key: 'copy', label: t('tabs.copy'), children: <Copies p={p} set={set} t={t} approver /> },

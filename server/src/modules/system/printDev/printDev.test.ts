@@ -44,6 +44,8 @@ afterAll(async () => {
 
 const send = <T = unknown>(method: string, path: string, json?: unknown) =>
   server.request<T>(method, path, { token, json });
+const templateIds = async () =>
+  (await server.services.db.select({ id: printDevs.id }).from(printDevs)).map((r) => r.id);
 const templateCount = async () => (await server.services.db.select({ n: count() }).from(printDevs))[0]!.n;
 
 /** A dictionary type as the header, its entries as detail group T1. */
@@ -299,5 +301,24 @@ describe('print templates', () => {
     const other = await server.login('printless', 'Secret#123');
     const answer = await server.request('GET', '/api/system/printDev', { token: other });
     expect(answer.code).not.toBe(200);
+    const one = await server.request<PrintDevItem>(
+      'GET',
+      `/api/system/printDev/${(await templateIds())[0]}`,
+      {
+        token: other,
+      },
+    );
+    expect(one.code).not.toBe(200);
+    // The pickers answer names only, to anyone signed in (a flow designer picks the print button's templates).
+    const selector = await server.request<{ list: { children: Record<string, unknown>[] }[] }>(
+      'GET',
+      '/api/system/printDev/Selector',
+      { token: other },
+    );
+    expect(selector.code).toBe(200);
+    const picked = selector.data.list.flatMap((group) => group.children);
+    expect(picked.length).toBeGreaterThan(0);
+    for (const option of picked)
+      expect(Object.keys(option).sort()).toEqual(['category', 'enCode', 'fullName', 'id']);
   });
 });

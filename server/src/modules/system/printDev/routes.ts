@@ -37,7 +37,8 @@ export function registerPrintDevRoutes(app: FastifyInstance, services: Services)
   defineRoute(app, services, {
     method: 'GET',
     url: '/api/system/printDev/Selector',
-    access: { module: MODULE },
+    // Names only: flow designers and form pages pick a template without the print-template page.
+    access: 'session',
     query: z.object({ type: z.coerce.number().int().min(1).max(2).optional() }),
     handler: ({ query }) => prints.selector(query.type),
   });
@@ -45,7 +46,7 @@ export function registerPrintDevRoutes(app: FastifyInstance, services: Services)
   defineRoute(app, services, {
     method: 'POST',
     url: '/api/system/printDev/getListOptions',
-    access: { module: MODULE },
+    access: 'session',
     body: z.object({ ids: z.array(z.string().min(1).max(64)).max(500, '一次最多500个模板') }),
     handler: ({ body }) => prints.listOptions(body.ids),
   });
