@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { SmsTemplateItem, SystemTemplateItem } from '@console/shared';
-import { count } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +11,13 @@ import {
 } from '../../../../test/harness.js';
 import { STALE_VERSION_MESSAGE } from '../../../core/errors.js';
 import { Messages } from '../../../core/messages.js';
-import { smsTemplates, systemMessageTemplates } from '../../../db/schema/index.js';
+import {
+  moduleButtons,
+  moduleColumns,
+  modules,
+  smsTemplates,
+  systemMessageTemplates,
+} from '../../../db/schema/index.js';
 import { startHttpReceiver } from '../../msgCenter/testing.js';
 
 let database: TestDatabase;
@@ -393,5 +400,88 @@ describe('SMS templates (/api/system/SmsTemplate)', () => {
     expect((await as(staff, 'GET', `${BASE}/Accounts`)).msg).toBe(Messages.permissionDenied);
     expect((await as(staff, 'GET', BASE)).msg).toBe(Messages.permissionDenied);
     expect((await as(staff, 'DELETE', `${BASE}/x`)).msg).toBe(Messages.permissionDenied);
+  });
+});
+
+describe('menus', () => {
+  const CODES = ['system.systemTemplate', 'system.smsTemplate'];
+  const menuFacts = async () => {
+    const db = server.services.db;
+    const rows = await db
+      .select({
+        id: modules.id,
+        enCode: modules.enCode,
+        urlAddress: modules.urlAddress,
+        parentId: modules.parentId,
+      })
+      .from(modules)
+      .where(inArray(modules.enCode, CODES));
+    const [parent] = await db.select({ id: modules.id }).from(modules).where(eq(modules.enCode, 'system'));
+    const ids = rows.map((r) => r.id);
+    const buttons = ids.length
+      ? await db
+          .select({ moduleId: moduleButtons.moduleId, enCode: moduleButtons.enCode })
+          .from(moduleButtons)
+          .where(inArray(moduleButtons.moduleId, ids))
+      : [];
+    const columns = ids.length
+      ? await db
+          .select({ moduleId: moduleColumns.moduleId })
+          .from(moduleColumns)
+          .where(inArray(moduleColumns.moduleId, ids))
+      : [];
+    return rows
+      .map((r) => ({
+        enCode: r.enCode,
+        urlAddress: r.urlAddress,
+        underSystem: r.parentId === parent!.id,
+        buttons: buttons
+          .filter((b) => b.moduleId === r.id)
+          .map((b) => b.enCode)
+          .sort(),
+        columns: columns.filter((c) => c.moduleId === r.id).length,
+      }))
+      .sort((a, b) => a.enCode.localeCompare(b.enCode));
+  };
+
+  it('are seeded under 系统管理, and migration 0030 adds them to a database seeded before them, once', async () => {
+    const seeded = await menuFacts();
+    expect(seeded).toEqual([
+      {
+        enCode: 'system.smsTemplate',
+        urlAddress: 'system/smsTemplate',
+        underSystem: true,
+        buttons: ['btn_add', 'btn_detail', 'btn_edit', 'btn_remove', 'btn_state', 'btn_test'],
+        columns: 8,
+      },
+      {
+        enCode: 'system.systemTemplate',
+        urlAddress: 'system/systemTemplate',
+        underSystem: true,
+        buttons: ['btn_add', 'btn_detail', 'btn_edit', 'btn_remove', 'btn_state'],
+        columns: 7,
+      },
+    ]);
+    const db = server.services.db;
+    const migration = readFileSync(
+      new URL('../../../../drizzle/0030_system_templates_menu.sql', import.meta.url),
+      'utf8',
+    );
+    const run = async () => {
+      for (const statement of migration.split('--> statement-breakpoint'))
+        await db.execute(sql.raw(statement));
+    };
+    // A database seeded before the pages existed.
+    const ids = (await db.select({ id: modules.id }).from(modules).where(inArray(modules.enCode, CODES))).map(
+      (r) => r.id,
+    );
+    await db.delete(moduleButtons).where(inArray(moduleButtons.moduleId, ids));
+    await db.delete(moduleColumns).where(inArray(moduleColumns.moduleId, ids));
+    await db.delete(modules).where(inArray(modules.id, ids));
+    expect(await menuFacts()).toEqual([]);
+    await run();
+    expect(await menuFacts()).toEqual(seeded);
+    await run();
+    expect(await menuFacts()).toEqual(seeded);
   });
 });
