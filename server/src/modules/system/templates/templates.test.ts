@@ -403,6 +403,31 @@ describe('SMS templates (/api/system/SmsTemplate)', () => {
   });
 });
 
+describe('unknown ids and bad queries', () => {
+  it('answer 400 with a message on both kinds and change nothing', async () => {
+    for (const [base, missing] of [
+      ['/api/system/MessageTemplate', '系统模板不存在'],
+      ['/api/system/SmsTemplate', '短信模板不存在'],
+    ] as const) {
+      for (const [method, path] of [
+        ['GET', `${base}/nope`],
+        ['GET', `${base}/getTemplate/nope`],
+        ['PUT', `${base}/nope/Actions/State`],
+        ['DELETE', `${base}/nope`],
+      ] as const) {
+        const answer = await as(token, method, path);
+        expect(answer.code, `${method} ${path}`).toBe(400);
+        expect(answer.msg).toBe(missing);
+      }
+      for (const query of ['pageSize=0', 'currentPage=abc', 'sort=sideways', `keyword=${'x'.repeat(101)}`]) {
+        const answer = await as(token, 'GET', `${base}?${query}`);
+        expect(answer.code, query).toBe(400);
+        expect(answer.msg).toBeTruthy();
+      }
+    }
+  });
+});
+
 describe('menus', () => {
   const CODES = ['system.systemTemplate', 'system.smsTemplate'];
   const menuFacts = async () => {
