@@ -115,6 +115,8 @@ function OrderList() {
     startTime: range?.[0]?.startOf('day').valueOf(),
     endTime: range?.[1]?.endOf('day').valueOf(),
   };
+  // Orders are written by the flow pages: the list is read afresh whenever it is shown.
+  queryClient.setQueryDefaults(orderKeys.all, { staleTime: 0 });
   const { keyword, search, firstPage, list, tableProps } = usePagedList<CrmOrderRow, OrderQuery>({
     filters,
     queryKey: orderKeys.list,
@@ -128,11 +130,7 @@ function OrderList() {
     try {
       const flowId = await orderFlowId();
       if (!flowId) toastError(t('noFlow'));
-      else {
-        // The list is read afresh on return (within staleTime the cached page would miss the order).
-        queryClient.removeQueries({ queryKey: orderKeys.all });
-        navigate(detailPath({ id: '0', flowId, opType: -1 }));
-      }
+      else navigate(detailPath({ id: '0', flowId, opType: -1 }));
     } catch {
       // toast shown by the client
     } finally {
