@@ -42,6 +42,30 @@ async function createForm(admin: Page): Promise<string> {
   return created.data.id;
 }
 
+/** A print template for flow forms, for the approver's print button. */
+async function createPrintTemplate(admin: Page): Promise<{ printId: string; printName: string }> {
+  const categories = await api<{ list: { id: string }[] }>(
+    admin,
+    'GET',
+    '/api/system/DictionaryData/printDev/Data/Selector',
+  );
+  const printName = `E2E审批单${RUN}`;
+  const created = await api<{ id: string }>(admin, 'POST', '/api/system/printDev', {
+    fullName: printName,
+    enCode: `e2eApproval${RUN}`,
+    category: categories.data.list[0]?.id,
+    type: 1,
+    sqlTemplate: JSON.stringify([
+      { sql: 'select full_name as "name" from public.base_dictionary_type where id = @formId' },
+    ]),
+    printTemplate: '<p>{{name}}</p>',
+    enabledMark: 1,
+    sortCode: 0,
+  });
+  expect(created.code, created.msg).toBe(200);
+  return { printId: created.data.id, printName };
+}
+
 /** The + on the edge after the node with this id (the last + leads into the end). */
 const addAfter = async (page: Page, canvas: Locator, afterId: string | null, kind: string) => {
   const plus = afterId
@@ -61,6 +85,7 @@ describe('flow designer (#13): a template designed in the browser, published and
     const admin = await browser.page();
     await signInAdmin(admin);
     await createForm(admin);
+    const { printId, printName } = await createPrintTemplate(admin);
     const name = `E2E设计流程${RUN}`;
 
     await admin.goto(appUrl('/workFlow/flowEngine'));
@@ -112,6 +137,20 @@ describe('flow designer (#13): a template designed in the browser, published and
     await picker.waitFor({ state: 'hidden' });
     await drawer.getByRole('radio', { name: '会签（按比例通过）' }).check();
     await shot(admin, '111-approver-panel.png');
+    // Its print button offers a template; its approve event calls a data interface, both picked by name.
+    await drawer.getByRole('tab', { name: '按钮设置' }).click();
+    await drawer.getByRole('switch', { name: '打印', exact: true }).click();
+    await drawer.getByRole('combobox', { name: '打印模板' }).click();
+    await admin.locator('.ant-select-dropdown:visible').getByText(printName, { exact: true }).click();
+    await admin.keyboard.press('Escape');
+    await drawer.getByRole('tab', { name: '事件与消息' }).click();
+    await drawer.getByRole('switch', { name: '通过事件' }).click();
+    await drawer.getByRole('combobox', { name: '通过事件 选择数据接口' }).click();
+    await admin
+      .locator('.ant-select-dropdown:visible')
+      .getByText('部门预算执行数据', { exact: true })
+      .click();
+    await shot(admin, '111-approver-events.png');
     await drawer.getByRole('button', { name: OK }).click();
     await drawer.waitFor({ state: 'hidden' });
     await card(canvas, '经理审批').getByText('1个审批对象').waitFor();
@@ -168,6 +207,11 @@ describe('flow designer (#13): a template designed in the browser, published and
     const root = JSON.parse(info.data.flowTemplateJson)[0].flowTemplateJson;
     expect(root.childNode.properties).toMatchObject({ title: '经理审批', counterSign: 1 });
     expect(root.childNode.properties.approvers).toHaveLength(1);
+    expect(root.childNode.properties).toMatchObject({ hasPrintBtn: true, printId: [printId] });
+    expect(root.childNode.properties.approveFuncConfig).toMatchObject({
+      on: 1,
+      interfaceName: '部门预算执行数据',
+    });
     const split = root.childNode.childNode;
     expect(split.conditionType).toBe('condition');
     expect(split.conditionNodes[0].properties.conditions[0]).toMatchObject({
