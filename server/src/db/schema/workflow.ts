@@ -187,6 +187,9 @@ export const flowTaskOperators = pgTable(
     /** Deadline of the timeout settings, when they apply. */
     dueTime: epochMs('due_time'),
     timeoutCount: integer('timeout_count').notNull().default(0),
+    /** When the next reminder before the deadline is due (noticeConfig), when reminders apply. */
+    noticeDueTime: epochMs('notice_due_time'),
+    noticeCount: integer('notice_count').notNull().default(0),
     creatorTime: epochMs('creator_time')
       .notNull()
       .$defaultFn(() => Date.now()),
