@@ -13,7 +13,7 @@ const IdParams = z.object({ id: z.string().trim().min(1).max(64) });
 const LIST_ALL_MAX = 10_000;
 
 /**
- * FlowEngineForm (workflow.md 4.1): the existing clients' API file still names the flow forms
+ * Flow form calls no page of ours makes yet, for the existing clients. FlowEngineForm (workflow.md 4.1): the existing clients' API file still names the flow forms
  * under this older path (list, ListAll, info, create, update with the id in the path, delete).
  * They are the flow forms of /api/flowForm/Form (table flow_engineform) with the same
  * permissions: the page workFlow/formDesign and its buttons.
@@ -65,6 +65,15 @@ export function registerEngineFormRoutes(app: FastifyInstance, services: Service
       await forms.update({ ...body, id: params.id }, session.userId);
       return answer(null, FlowFormMessages.updated);
     },
+  });
+  /** The flow form page's copy (GET, as the existing clients call it). */
+  defineRoute(app, services, {
+    method: 'GET',
+    url: '/api/flowForm/Form/:id/Actions/Copy',
+    access: { module: WorkflowPages.form, button: 'btn_copy' },
+    params: IdParams,
+    handler: async ({ params, session }) =>
+      answer({ id: await forms.copy(params.id, session.userId) }, FlowFormMessages.copied),
   });
   defineRoute(app, services, {
     method: 'DELETE',

@@ -113,3 +113,38 @@ describe('FlowEngineForm', () => {
     expect((await server.request('GET', PATH)).code).toBe(602);
   });
 });
+
+describe('flow form copy (/api/flowForm/Form/{id}/Actions/Copy)', () => {
+  it('copies a form under a new name and code as an unreleased working copy; an unknown id is a 400', async () => {
+    const created = await send<{ id: string }>('POST', PATH, { ...good, enCode: 'engine_copied' });
+    const id = created.data.id;
+    expect((await send('POST', `/api/flowForm/Form/Release/${id}?isRelease=1`)).code).toBe(200);
+    const before = await formCount();
+    const copied = await send<{ id: string }>('GET', `/api/flowForm/Form/${id}/Actions/Copy`);
+    expect(copied.code, copied.msg).toBe(200);
+    expect(copied.msg).toBe('复制成功');
+    expect(copied.data.id).not.toBe(id);
+    expect(await formCount()).toBe(before + 1);
+    const info = await send<{
+      fullName: string;
+      enCode: string;
+      draftJson: string;
+      propertyJson: string | null;
+    }>('GET', `${PATH}/${copied.data.id}`);
+    expect(info.data.fullName).toMatch(/^出差申请单副本\d{6}$/);
+    expect(info.data.enCode).toMatch(/^engine_copied\d{6}$/);
+    expect(info.data.draftJson).toBe(good.draftJson);
+    expect(info.data.propertyJson).toBeNull();
+
+    const unknown = await send('GET', '/api/flowForm/Form/no-such-form/Actions/Copy');
+    expect([unknown.code, unknown.msg]).toEqual([400, '流程表单不存在']);
+    expect(await formCount()).toBe(before + 1);
+
+    const viewer = await flowUser(server, 'engine_form_copier');
+    await grantPages(server, viewer.id, { [WorkflowPages.form]: [] });
+    expect(
+      (await send('GET', `/api/flowForm/Form/${id}/Actions/Copy`, undefined, viewer.token)).code,
+    ).not.toBe(200);
+    expect(await formCount()).toBe(before + 1);
+  });
+});

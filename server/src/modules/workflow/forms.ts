@@ -5,6 +5,7 @@ import { newId } from '../../core/ids.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { escapeLike, keywordMatch } from '../../db/query.js';
 import { flowForms, flowTemplateJsons } from '../../db/schema/index.js';
+import { copyNames } from '../msgCenter/common.js';
 
 export const FlowFormMessages = {
   created: '新建成功',
@@ -12,6 +13,7 @@ export const FlowFormMessages = {
   deleted: '删除成功',
   released: '发布成功',
   rolledBack: '回滚成功',
+  copied: '复制成功',
   missing: '流程表单不存在',
   codeExists: '表单编码已存在',
   nothingToRelease: '表单还没有设计内容，不能发布',
@@ -105,6 +107,33 @@ export class FlowFormService {
       list,
       pagination: { currentPage: query.currentPage, pageSize: query.pageSize, total: total?.n ?? 0 },
     };
+  }
+
+  /**
+   * GET /{id}/Actions/Copy: a copy named …副本 with a fresh code, holding the form's design as its
+   * working copy (designed forms are published again), not bound to any flow.
+   */
+  async copy(id: string, userId: string): Promise<string> {
+    return this.db.transaction(async (tx) => {
+      const row = await this.get(tx, id);
+      const names = copyNames(row.fullName, row.enCode);
+      await this.assertCodeFree(tx, names.enCode);
+      const copyId = newId();
+      await tx.insert(flowForms).values({
+        ...row,
+        ...names,
+        id: copyId,
+        draftJson: row.draftJson ?? row.propertyJson,
+        propertyJson: null,
+        flowId: null,
+        creatorUserId: userId,
+        creatorTime: Date.now(),
+        lastModifyUserId: null,
+        lastModifyTime: null,
+        version: 0,
+      });
+      return copyId;
+    });
   }
 
   async info(id: string) {
