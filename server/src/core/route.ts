@@ -11,9 +11,29 @@ import { parseInput } from './validation.js';
 
 /**
  * Who may call a route: anyone, any signed-in user, or holders of a page (module enCode)
- * and optionally one of its buttons. Administrators pass every check.
+ * and optionally one of its buttons. Administrators pass every check. A list of pages lets
+ * in holders of any of them (with that button there); the handler then narrows it, e.g.
+ * visual designs check the page of the design's type.
  */
-export type Access = 'public' | 'session' | { module: string; button?: string };
+export type Access = 'public' | 'session' | { module: string | readonly string[]; button?: string };
+
+/** The pages of an access (one or a list), the first being the one logs name. */
+export const accessModules = (access: { module: string | readonly string[] }): readonly string[] =>
+  typeof access.module === 'string' ? [access.module] : access.module;
+
+/** Whether the user holds one of the pages (with the button there when given); administrators pass. */
+export async function holdsAny(
+  services: Services,
+  session: Session,
+  pages: readonly string[],
+  button?: string,
+): Promise<boolean> {
+  if (session.isAdministrator) return true;
+  for (const page of pages) {
+    if (await hasPermission(services.db, session.userId, page, button)) return true;
+  }
+  return false;
+}
 
 /** A handler's answer with a message other than the default. */
 export class Answer<T> {
@@ -83,11 +103,11 @@ export function defineRoute<B extends Schema, Q extends Schema, P extends Schema
           if (session.mustChangePassword && !route.allowDuringPasswordChange) {
             throw new BizError(ResultCode.BadRequest, Messages.mustChangePassword);
           }
-          if (typeof route.access === 'object' && !session.isAdministrator) {
-            const allowed = await hasPermission(
-              services.db,
-              session.userId,
-              route.access.module,
+          if (typeof route.access === 'object') {
+            const allowed = await holdsAny(
+              services,
+              session,
+              accessModules(route.access),
               route.access.button,
             );
             if (!allowed) throw new BizError(ResultCode.BadRequest, Messages.permissionDenied);

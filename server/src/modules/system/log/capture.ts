@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { newId } from '../../../core/ids.js';
 import { type ClientInfo, clientInfo, isLocalAddress } from '../../../core/request.js';
-import { declaredRoutes } from '../../../core/route.js';
+import { accessModules, declaredRoutes } from '../../../core/route.js';
 import { modules } from '../../../db/schema/index.js';
 import type { Services } from '../../../services.js';
 import { type LogEntry, LogWriter } from './writer.js';
@@ -151,7 +151,8 @@ export function registerLogCapture(app: FastifyInstance, services: Services) {
     writer.add({ id: newId(), category: 5, ...base });
     if (!session || !WRITE_METHODS.has(req.method)) return;
     const access = declaredRoutes().get(`${req.method} ${route}`);
-    const moduleName = typeof access === 'object' ? await moduleNames.get(access.module) : null;
+    const moduleName =
+      typeof access === 'object' ? await moduleNames.get(accessModules(access)[0] ?? '') : null;
     const json = JSON.stringify({
       params: redact(req.params),
       // `n` is the clients' cache-busting stamp, not part of the operation.

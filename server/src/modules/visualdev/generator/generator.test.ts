@@ -258,3 +258,71 @@ describe('code generator (/api/visualdev/Generater)', () => {
     expect((await send('POST', `${GEN}/${webForm}/Actions/CodePreview`, options, '')).code).not.toBe(200);
   });
 });
+
+describe('designs on the generator pages (/api/visualdev/Base)', () => {
+  it('lets a user with only 代码生成 功能表单 list and change type-4 designs, and nothing else', async () => {
+    const webForm = await createDesign(4);
+    const flowForm = await createDesign(3);
+    const web = await createDesign(1);
+    const userId = await server.addUser('formcoder', 'formcoder123');
+    await grantPages(server, userId, { 'generator.webForm': ['btn_edit', 'btn_copy'] });
+    const coder = await server.login('formcoder', 'formcoder123');
+    const list = (type?: number) =>
+      send<{ list: { id: string }[] }>(
+        'GET',
+        `${BASE}?pageSize=100${type ? `&type=${type}` : ''}`,
+        undefined,
+        coder,
+      );
+    const listed = await list(4);
+    expect(listed.code, listed.msg).toBe(200);
+    expect(listed.data.list.map((d) => d.id)).toContain(webForm);
+    expect(listed.data.list.map((d) => d.id)).not.toContain(web);
+    expect((await send('GET', `${BASE}/${webForm}`, undefined, coder)).code).toBe(200);
+    for (const refused of [await list(3), await list(1), await list()]) {
+      expect(refused.code).toBe(400);
+      expect(refused.msg).toBe('您没有此操作的权限，请联系管理员');
+    }
+    expect((await send('GET', `${BASE}/${flowForm}`, undefined, coder)).code).not.toBe(200);
+    expect((await send('GET', `${BASE}/${web}`, undefined, coder)).code).not.toBe(200);
+
+    const before = await send<{ fullName: string; type: number }>('GET', `${BASE}/${web}`);
+    const count = async () =>
+      (await send<{ pagination: { total: number } }>('GET', BASE)).data.pagination.total;
+    const total = await count();
+    // another type's design: no copy, edit, delete; its own design not turned into a web design
+    expect((await send('POST', `${BASE}/${web}/Actions/Copy`, undefined, coder)).code).not.toBe(200);
+    expect((await send('POST', `${BASE}/${flowForm}/Actions/Copy`, undefined, coder)).code).not.toBe(200);
+    const body = { ...before.data, id: web, fullName: 'changed' };
+    expect((await send('PUT', `${BASE}/${web}`, body, coder)).code).not.toBe(200);
+    expect((await send('DELETE', `${BASE}/${web}`, undefined, coder)).code).not.toBe(200);
+    expect((await send('DELETE', `${BASE}/${webForm}`, undefined, coder)).code).not.toBe(200); // no btn_remove
+    const own = await send<Record<string, unknown>>('GET', `${BASE}/${webForm}`);
+    const retype = await send('PUT', `${BASE}/${webForm}`, { ...own.data, id: webForm, type: 1 }, coder);
+    expect(retype.code).not.toBe(200);
+    const create = await send(
+      'POST',
+      BASE,
+      { fullName: 'x', enCode: 'xCoder', category, type: 4, tables: '[]' },
+      coder,
+    );
+    expect(create.code).not.toBe(200); // no btn_add
+    expect(await count()).toBe(total);
+    expect((await send<{ fullName: string }>('GET', `${BASE}/${web}`)).data.fullName).toBe(
+      before.data.fullName,
+    );
+    expect((await send<{ type: number }>('GET', `${BASE}/${webForm}`)).data.type).toBe(4);
+
+    // its own type with its buttons: copy and edit go through
+    const copied = await send('POST', `${BASE}/${webForm}/Actions/Copy`, undefined, coder);
+    expect(copied.code, copied.msg).toBe(200);
+    const edited = await send(
+      'PUT',
+      `${BASE}/${webForm}`,
+      { ...own.data, id: webForm, fullName: '改名' },
+      coder,
+    );
+    expect(edited.code, edited.msg).toBe(200);
+    expect((await send('GET', BASE, undefined, '')).code).not.toBe(200);
+  });
+});
