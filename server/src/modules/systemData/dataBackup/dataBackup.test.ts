@@ -99,6 +99,19 @@ describe('data backup', () => {
       ).code,
     ).toBe(200);
     await server.services.db.execute(sql`INSERT INTO gen.ledger (f_title) VALUES ('甲'), ('乙')`);
+    // Its own indexes (a plain and a unique expression one) come back too.
+    await server.services.db.execute(sql`CREATE INDEX ledger_title_idx ON gen.ledger (f_title)`);
+    await server.services.db.execute(sql`CREATE UNIQUE INDEX ledger_lower_uq ON gen.ledger (lower(f_title))`);
+    const ledgerIndexes = async () =>
+      (
+        (await server.services.db.execute(
+          sql`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'gen' AND tablename = 'ledger' ORDER BY 1`,
+        )) as unknown as { rows: { indexname: string; indexdef: string }[] }
+      ).rows;
+    const indexesBefore = await ledgerIndexes();
+    expect(indexesBefore.map((i) => i.indexname)).toEqual(
+      expect.arrayContaining(['ledger_lower_uq', 'ledger_title_idx']),
+    );
 
     expect((await send('POST', '/api/system/DataBackup')).code).toBe(200);
     const before = await snapshot();
@@ -138,10 +151,32 @@ describe('data backup', () => {
     );
     const cut = await planted(bytes.subarray(0, Math.floor(bytes.length / 2)));
     const endless = await planted(gzipSync(lines.slice(0, -1).join('\n')));
+    // A file whose index (or table) statements were altered: another statement, another table.
+    const ledgerAt = lines.findIndex((l) => l.startsWith('{"table":"gen.ledger"'));
+    const ledgerHeader = JSON.parse(lines[ledgerAt]!) as { create: string[]; indexes: string[] };
+    expect(ledgerHeader.indexes).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^CREATE UNIQUE INDEX ledger_lower_uq ON gen\.ledger/)]),
+    );
+    const tampered = (change: (h: typeof ledgerHeader) => void) => {
+      const header = structuredClone(ledgerHeader);
+      change(header);
+      return planted(gzipSync(lines.map((l, i) => (i === ledgerAt ? JSON.stringify(header) : l)).join('\n')));
+    };
+    const alteredStatements = [
+      await tampered((h) => h.indexes.push('DROP TABLE public.base_dictionary_data')),
+      await tampered((h) => h.indexes.push('CREATE INDEX evil ON public.base_user (f_account)')),
+      await tampered((h) =>
+        h.indexes.push('CREATE INDEX ok ON gen.ledger (f_title); DROP TABLE public.base_user'),
+      ),
+      await tampered((h) => h.indexes.push('ALTER TABLE gen.ledger ADD CONSTRAINT c CHECK (true)')),
+      await tampered((h) => h.create.push('DELETE FROM public.base_dictionary_data')),
+      await tampered((h) => h.create.push('CREATE INDEX other ON vd_data.ledger (f_title)')),
+    ];
     const refusals: [string, RegExp][] = [
       [foreign, /版本（0000_init）与当前运行的版本/],
       [cut, /损坏或不完整/],
       [endless, /损坏或不完整/],
+      ...alteredStatements.map((id): [string, RegExp] => [id, /表gen\.ledger的建表或索引语句被改动过/]),
       ['no-such-backup', /不存在/],
     ];
     for (const [id, message] of refusals) {
@@ -159,6 +194,8 @@ describe('data backup', () => {
     const restored = await send('POST', `/api/system/DataBackup/${made!.id}/Actions/Restore`);
     expect(restored).toMatchObject({ code: 200, msg: expect.stringMatching(/还原成功/) });
     expect(await snapshot()).toEqual(before);
+    expect(await ledgerIndexes()).toEqual(expect.arrayContaining(indexesBefore));
+    expect((await ledgerIndexes()).length).toBe(indexesBefore.length);
     expect((await server.request('GET', '/api/oauth/CurrentUser', { token: other })).code).toBe(601);
     expect((await server.request('GET', '/api/oauth/CurrentUser', { token })).code).toBe(200);
     // The identity continues after the restored rows.
@@ -168,7 +205,7 @@ describe('data backup', () => {
     };
     expect(ids.rows.map((r) => r.id)).toEqual([1, 2, 3]);
     // Backups made after the one restored are still listed.
-    expect((await backups()).length).toBe(4);
+    expect((await backups()).length).toBe(4 + alteredStatements.length);
 
     const [kept] = await server.services.db.select().from(dataBackups).where(eq(dataBackups.id, made!.id));
     const stored = await fileStoreFor(server.services.config).read(kept!.storageKey);

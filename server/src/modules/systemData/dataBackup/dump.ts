@@ -5,20 +5,25 @@
  *
  *   {"format":"console-backup","formatVersion":1,"migration":"0020_…","createdAt":…}
  *   {"table":"public.base_user","rows":12}            then 12 lines, each a row (row_to_json)
- *   {"table":"gen.orders","rows":3,"create":[…]}      generated tables also carry their DDL
+ *   {"table":"gen.orders","rows":3,"create":[…],"indexes":[…]}   generated tables also carry their DDL
+ *                                                   and their indexes (pg_indexes.indexdef)
  *   {"end":true,"tables":…,"rows":…}
  *
  * Left out: sessions (who is signed in is not data to go back to) and the list of backups.
  * Restoring checks the whole file before it touches anything, refuses another migration
- * version, and then replaces the data in one transaction.
+ * version, and then replaces the data in one transaction. The statements a file carries are
+ * parsed (libpg-query) first and run only when each is what the backup writes for that very
+ * table: its CREATE TABLE, ADD CONSTRAINT, COMMENT ON, and CREATE [UNIQUE] INDEX.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createGunzip, createGzip } from 'node:zlib';
 import { getTableName, sql } from 'drizzle-orm';
+import { parseSync } from 'libpg-query';
 import { badRequest } from '../../../core/errors.js';
 import { type Db, migrationsFolder, type Tx } from '../../../db/client.js';
 import { dataBackups, userSessions } from '../../../db/schema/index.js';
+import { loadPgParser } from '../dataInterface/sqlGuard.js';
 
 const FORMAT = 'console-backup';
 const FORMAT_VERSION = 1;
@@ -34,6 +39,8 @@ export const BackupMessages = {
   versionMismatch: (backup: string, running: string) =>
     `备份的数据库版本（${backup}）与当前运行的版本（${running}）不一致，不能还原；请使用同一版本制作的备份`,
   tablesDiffer: (table: string) => `备份与当前数据库的表结构不一致（${table}），不能还原`,
+  badStatement: (table: string) =>
+    `备份文件中表${table}的建表或索引语句被改动过（只能是这张表自己的建表、约束、注释和CREATE INDEX语句），不能还原`,
 } as const;
 
 let running: string | undefined;
@@ -52,6 +59,8 @@ interface TableHeader {
   table: string;
   rows: number;
   create?: string[];
+  /** CREATE [UNIQUE] INDEX statements of a generated table's own indexes (not those of its constraints). */
+  indexes?: string[];
 }
 
 const rowsOf = async (tx: Tx | Db, query: ReturnType<typeof sql>) =>
@@ -116,9 +125,6 @@ async function createStatements(tx: Tx, name: string): Promise<string[]> {
         SELECT format('ALTER TABLE %s ADD CONSTRAINT %I %s', ${target}, co.conname, pg_get_constraintdef(co.oid)), 1
         FROM pg_constraint co JOIN t ON co.conrelid = t.oid WHERE co.contype IN ('p', 'u', 'c')
         UNION ALL
-        SELECT pg_get_indexdef(i.indexrelid), 2 FROM pg_index i JOIN t ON i.indrelid = t.oid
-        WHERE NOT EXISTS (SELECT 1 FROM pg_constraint co WHERE co.conindid = i.indexrelid)
-        UNION ALL
         SELECT format('COMMENT ON TABLE %s IS %L', ${target}, obj_description(t.oid, 'pg_class')), 3
         FROM t WHERE obj_description(t.oid, 'pg_class') IS NOT NULL
         UNION ALL
@@ -128,6 +134,70 @@ async function createStatements(tx: Tx, name: string): Promise<string[]> {
         ORDER BY 2`,
   );
   return rows.map((r) => String(r.s));
+}
+
+/** The definitions of a generated table's indexes, those behind its constraints left to ADD CONSTRAINT. */
+async function indexStatements(tx: Tx, name: string): Promise<string[]> {
+  const [schema, table] = [name.slice(0, name.indexOf('.')), name.slice(name.indexOf('.') + 1)];
+  const rows = await rowsOf(
+    tx,
+    sql`SELECT x.indexdef AS s FROM pg_indexes x
+        WHERE x.schemaname = ${schema} AND x.tablename = ${table}
+          AND NOT EXISTS (SELECT 1 FROM pg_constraint co
+                          WHERE co.conindid = format('%I.%I', x.schemaname, x.indexname)::regclass)
+        ORDER BY x.indexname`,
+  );
+  return rows.map((r) => String(r.s));
+}
+
+type Node = Record<string, unknown>;
+const relationOf = (node: unknown) => {
+  const r = (node ?? {}) as { schemaname?: string; relname?: string };
+  return `${r.schemaname ?? ''}.${r.relname ?? ''}`;
+};
+const names = (list: unknown) =>
+  ((list as { List?: { items?: { String?: { sval?: string } }[] } })?.List?.items ?? []).map(
+    (item) => item.String?.sval ?? '',
+  );
+
+/**
+ * Whether `statement` is one statement the backup writes for the generated table `name`:
+ * CREATE [UNIQUE] INDEX on it (always allowed; the only kind allowed when `indexOnly`), or its
+ * CREATE TABLE, ALTER TABLE … ADD CONSTRAINT, COMMENT ON TABLE / COLUMN.
+ */
+export function ownStatement(statement: string, name: string, indexOnly: boolean): boolean {
+  let stmts: { stmt: Node }[];
+  try {
+    stmts = (parseSync(statement) as { stmts?: { stmt: Node }[] }).stmts ?? [];
+  } catch {
+    return false;
+  }
+  if (stmts.length !== 1) return false;
+  const [[kind, body]] = Object.entries(stmts[0]!.stmt) as [[string, Node]];
+  if (kind === 'IndexStmt')
+    return relationOf(body.relation) === name && !body.tableSpace && body.concurrent !== true;
+  if (indexOnly) return false;
+  if (kind === 'CreateStmt')
+    return relationOf(body.relation) === name && !body.inhRelations && !body.partbound && !body.ofTypename;
+  if (kind === 'AlterTableStmt')
+    return (
+      relationOf(body.relation) === name &&
+      body.objtype === 'OBJECT_TABLE' &&
+      ((body.cmds as { AlterTableCmd?: { subtype?: string } }[]) ?? []).every(
+        (c) => c.AlterTableCmd?.subtype === 'AT_AddConstraint',
+      )
+    );
+  if (kind === 'CommentStmt') {
+    const parts = names(body.object);
+    const [schema, table] = [name.slice(0, name.indexOf('.')), name.slice(name.indexOf('.') + 1)];
+    return (
+      parts[0] === schema &&
+      parts[1] === table &&
+      ((body.objtype === 'OBJECT_TABLE' && parts.length === 2) ||
+        (body.objtype === 'OBJECT_COLUMN' && parts.length === 3))
+    );
+  }
+  return false;
 }
 
 /** Makes the backup file: gzip bytes, with what it holds. */
@@ -153,8 +223,10 @@ export async function dumpDatabase(
           { n: number },
         ];
         const header: TableHeader = { table: name, rows: n };
-        if (GENERATED_SCHEMAS.has(name.slice(0, name.indexOf('.'))))
+        if (GENERATED_SCHEMAS.has(name.slice(0, name.indexOf('.')))) {
           header.create = await createStatements(tx, name);
+          header.indexes = await indexStatements(tx, name);
+        }
         write(header);
         await tx.execute(
           sql.raw(
@@ -248,6 +320,25 @@ export async function restoreDatabase(tx: Tx, backup: ParsedBackup): Promise<voi
     if (!currentFixed.has(name)) throw badRequest(BackupMessages.tablesDiffer(name));
   for (const name of currentFixed)
     if (!backupFixed.includes(name)) throw badRequest(BackupMessages.tablesDiffer(name));
+  // Nothing a file carries runs unless it is the backup's own statement for that table.
+  await loadPgParser();
+  for (const { header } of backup.tables) {
+    if (fixed(header.table)) {
+      if (header.create !== undefined || header.indexes !== undefined)
+        throw badRequest(BackupMessages.corrupt);
+      continue;
+    }
+    if (!/^(gen|vd_data)\./.test(header.table)) throw badRequest(BackupMessages.corrupt);
+    const { create = [], indexes = [] } = header;
+    if (!Array.isArray(create) || !Array.isArray(indexes)) throw badRequest(BackupMessages.corrupt);
+    for (const [list, indexOnly] of [
+      [create, false],
+      [indexes, true],
+    ] as const)
+      for (const statement of list)
+        if (typeof statement !== 'string' || !ownStatement(statement, header.table, indexOnly))
+          throw badRequest(BackupMessages.badStatement(header.table));
+  }
 
   await tx.execute(sql.raw(`TRUNCATE ${[...currentFixed].map(qualified).join(', ')}`));
   for (const name of current.filter((n) => !fixed(n)).reverse())
@@ -255,10 +346,9 @@ export async function restoreDatabase(tx: Tx, backup: ParsedBackup): Promise<voi
   for (const schema of GENERATED_SCHEMAS)
     await tx.execute(sql.raw(`CREATE SCHEMA IF NOT EXISTS "${schema}"`));
   for (const { header, rows } of backup.tables) {
-    if (!fixed(header.table)) {
-      if (!/^(gen|vd_data)\./.test(header.table)) throw badRequest(BackupMessages.corrupt);
-      for (const statement of header.create ?? []) await tx.execute(sql.raw(statement));
-    }
+    if (!fixed(header.table))
+      for (const statement of [...(header.create ?? []), ...(header.indexes ?? [])])
+        await tx.execute(sql.raw(statement));
     const target = qualified(header.table);
     for (let i = 0; i < rows.length; i += INSERT_ROWS)
       await tx.execute(
