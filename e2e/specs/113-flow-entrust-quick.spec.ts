@@ -124,10 +124,12 @@ describe('workflow: entrust, quick launch and batch approval by the delegate', (
     const dialog = boss.locator('.ant-modal').filter({ hasText: '新建委托' });
     await field(dialog, '受委托人').getByTestId('user-select').click();
     const picker = pickerDialog(boss);
+    // Type once the dialog shows its organisation tree (it has opened and settled).
+    await picker.locator('.ant-tree-treenode:not([aria-hidden="true"])').first().waitFor();
     const keyword = picker.locator('.org-picker__keyword input');
     await keyword.fill(DEPUTY.name);
     await keyword.press('Enter');
-    await picker.getByTestId('org-picker-paged').locator('button').first().click();
+    await picker.getByTestId('org-picker-paged').getByRole('button', { name: /刘洋/ }).first().click();
     await picker.getByTestId('org-picker-selected').getByText(/刘洋/).first().waitFor();
     await picker.getByRole('button', { name: OK }).click();
     await picker.waitFor({ state: 'hidden' });
