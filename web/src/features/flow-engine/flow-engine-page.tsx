@@ -1,18 +1,18 @@
-import { DownOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Dropdown, Modal, Space, type TableColumnsType, Tag, TreeSelect } from 'antd';
+import { Button, Drawer, Space, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
 import { useDictionaryEntries } from '../../widgets/dictionary-select/dictionary-select';
 import { creatorTimeColumn, sortCodeColumn, stateColumn } from '../../widgets/list/columns';
-import { chooseFile, downloadUrl } from '../../widgets/list/files';
+import {
+  DesignListFrame,
+  DesignRowActions,
+  useDesignActions,
+  useDesignMenu,
+} from '../../widgets/list/design-list';
 import { usePagedList } from '../../widgets/list/paged-list';
 import { PagedTable } from '../../widgets/list/paged-table';
-import { AuthButton, PermissionScope, useButtonPermission } from '../../widgets/list/permission';
-import { RefreshButton } from '../../widgets/list/refresh-button';
-import { RowActions } from '../../widgets/list/row-actions';
-import { SearchBar } from '../../widgets/list/search-bar';
+import { PermissionScope, useButtonPermission } from '../../widgets/list/permission';
 import {
   copyTemplate,
   deleteTemplate,
@@ -125,11 +125,9 @@ function VersionsDrawer({
 function FlowEngineList() {
   const { t } = useTranslation('flowEngine');
   const queryClient = useQueryClient();
-  const [modal, modalHolder] = Modal.useModal();
   const allowed = useButtonPermission();
   const [editing, setEditing] = useState<{ id?: string } | null>(null);
   const [versionsOf, setVersionsOf] = useState<TemplateRow | null>(null);
-  const [importing, setImporting] = useState(false);
   const [category, setCategory] = useState<string | undefined>();
   const categories = useDictionaryEntries(FLOW_CATEGORY);
   const categoryNames = useMemo(
@@ -143,58 +141,21 @@ function FlowEngineList() {
   });
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: flowEngineKeys.all });
-  const confirm = (content: string, action: () => Promise<void>) =>
-    modal.confirm({
-      title: t('confirm.title'),
-      content,
-      okText: t('actions.ok'),
-      cancelText: t('actions.cancel'),
-      onOk: action,
-    });
-  const run: Confirm = (content, action) =>
-    confirm(content, async () => {
-      toastSuccess((await action()) || t('done'));
-      await refresh();
-    });
-
-  const importFile = async () => {
-    const file = await chooseFile('.ffe');
-    if (!file) return;
-    setImporting(true);
-    try {
-      toastSuccess((await importTemplate(file)) || t('done'));
-      await refresh();
-    } catch {
-      // the client showed the server's message
-    } finally {
-      setImporting(false);
-    }
-  };
-
+  const actions = useDesignActions(t, t('done'), refresh);
+  const run: Confirm = actions.run;
+  const designMenu = useDesignMenu();
   const more = (row: TemplateRow) =>
-    [
-      { key: 'versions', label: t('actions.versions'), onClick: () => setVersionsOf(row) },
-      allowed('btn_copy') && {
-        key: 'copy',
-        label: t('actions.copy'),
-        onClick: () => run(t('confirm.copy'), () => copyTemplate(row.id)),
-      },
-      allowed('btn_export') && {
-        key: 'export',
-        label: t('actions.export'),
-        onClick: () =>
-          confirm(t('confirm.export'), async () => {
-            const file = await exportTemplate(row.id);
-            if (file?.url) downloadUrl(file.url, file.name);
-          }),
-      },
-      allowed('btn_remove') && {
-        key: 'delete',
-        label: t('actions.delete'),
-        danger: true,
-        onClick: () => run(t('confirm.delete', { name: row.fullName }), () => deleteTemplate(row.id)),
-      },
-    ].filter((item) => !!item);
+    designMenu({
+      t,
+      actions,
+      first: [{ key: 'versions', label: t('actions.versions'), onClick: () => setVersionsOf(row) }],
+      copy: () => copyTemplate(row.id),
+      exportFile: () => exportTemplate(row.id),
+      exportConfirm: t('confirm.export'),
+      exportCode: 'btn_export',
+      remove: () => deleteTemplate(row.id),
+      removeConfirm: t('confirm.delete', { name: row.fullName }),
+    });
 
   const columns: TableColumnsType<TemplateRow> = [
     { title: t('fields.fullName'), dataIndex: 'fullName', key: 'fullName', ellipsis: true },
@@ -239,65 +200,50 @@ function FlowEngineList() {
       width: 160,
       fixed: 'right',
       render: (_, row) => (
-        <Space size={0}>
-          <RowActions
-            actions={[
-              { code: 'btn_edit', label: t('actions.design'), onClick: () => setEditing({ id: row.id }) },
-            ]}
-          />
-          <Dropdown menu={{ items: more(row) }} trigger={['click']}>
-            <Button type="link" size="small" aria-label={`${t('actions.more')} ${row.fullName}`}>
-              {t('actions.more')} <DownOutlined />
-            </Button>
-          </Dropdown>
-        </Space>
+        <DesignRowActions
+          t={t}
+          name={row.fullName}
+          actions={[
+            { code: 'btn_edit', label: t('actions.design'), onClick: () => setEditing({ id: row.id }) },
+          ]}
+          menu={more(row)}
+        />
       ),
     },
   ];
 
   return (
-    <div className="list-page" data-testid="flow-engine-page">
-      <div className="list-page__search">
-        <SearchBar keyword={keyword} placeholder={t('keyword')} onSearch={search}>
-          <TreeSelect
-            aria-label={t('fields.category')}
-            style={{ width: 200 }}
-            allowClear
-            value={category}
-            placeholder={t('allCategories')}
-            treeData={categories.data ?? []}
-            fieldNames={{ label: 'fullName', value: 'id', children: 'children' }}
-            onChange={(value) => {
-              setCategory(value ?? undefined);
-              firstPage();
+    <DesignListFrame
+      t={t}
+      testId="flow-engine-page"
+      keyword={keyword}
+      onSearch={search}
+      category={category}
+      categories={categories.data}
+      onCategory={(value) => {
+        setCategory(value);
+        firstPage();
+      }}
+      onAdd={() => setEditing({})}
+      importing={actions.importing}
+      onImport={() => void actions.importFile('.ffe', importTemplate)}
+      onRefresh={() => void list.refetch()}
+      dialogs={
+        <>
+          <FlowEditor
+            target={editing}
+            onClose={(saved) => {
+              setEditing(null);
+              if (saved) void refresh();
             }}
           />
-        </SearchBar>
-      </div>
-      <div className="list-page__body">
-        <div className="list-page__toolbar">
-          <Space>
-            <AuthButton code="btn_add" type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-              {t('actions.add')}
-            </AuthButton>
-            <AuthButton code="btn_import" icon={<UploadOutlined />} loading={importing} onClick={importFile}>
-              {t('actions.import')}
-            </AuthButton>
-          </Space>
-          <RefreshButton type="default" label={t('actions.refresh')} onRefresh={() => void list.refetch()} />
-        </div>
-        <PagedTable<TemplateRow> rowKey="id" columns={columns} {...tableProps} scroll={{ x: 1100 }} />
-      </div>
-      <FlowEditor
-        target={editing}
-        onClose={(saved) => {
-          setEditing(null);
-          if (saved) void refresh();
-        }}
-      />
-      <VersionsDrawer template={versionsOf} onClose={() => setVersionsOf(null)} run={run} />
-      {modalHolder}
-    </div>
+          <VersionsDrawer template={versionsOf} onClose={() => setVersionsOf(null)} run={run} />
+          {actions.modalHolder}
+        </>
+      }
+    >
+      <PagedTable<TemplateRow> rowKey="id" columns={columns} {...tableProps} scroll={{ x: 1100 }} />
+    </DesignListFrame>
   );
 }
 

@@ -1,18 +1,18 @@
-import { DownOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown, Modal, Space, type TableColumnsType, TreeSelect } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
 import { useDictionaryEntries } from '../../widgets/dictionary-select/dictionary-select';
 import { creatorTimeColumn, sortCodeColumn, stateColumn } from '../../widgets/list/columns';
-import { chooseFile, downloadUrl } from '../../widgets/list/files';
+import {
+  DesignListFrame,
+  DesignRowActions,
+  useDesignActions,
+  useDesignMenu,
+} from '../../widgets/list/design-list';
 import { usePagedList } from '../../widgets/list/paged-list';
 import { PagedTable } from '../../widgets/list/paged-table';
-import { AuthButton, PermissionScope, useButtonPermission } from '../../widgets/list/permission';
-import { RefreshButton } from '../../widgets/list/refresh-button';
-import { RowActions } from '../../widgets/list/row-actions';
-import { SearchBar } from '../../widgets/list/search-bar';
+import { PermissionScope, useButtonPermission } from '../../widgets/list/permission';
 import {
   copyPrintDev,
   deletePrintDev,
@@ -27,7 +27,6 @@ import {
 import { PRINT_CATEGORY, PrintDevDesigner } from './print-dev-designer';
 import { PrintLogDrawer } from './print-log-drawer';
 import { PrintPreview } from './print-preview';
-import '../../widgets/list/list-page.css';
 import './print-dev.css';
 
 const ADDRESS = 'system/printDev';
@@ -35,13 +34,11 @@ const ADDRESS = 'system/printDev';
 function PrintDevList() {
   const { t } = useTranslation('printDev');
   const queryClient = useQueryClient();
-  const [modal, modalHolder] = Modal.useModal();
   const allowed = useButtonPermission();
   const [category, setCategory] = useState<string | undefined>();
   const [designing, setDesigning] = useState<{ id?: string } | null>(null);
   const [previewing, setPreviewing] = useState<PrintDevItem | null>(null);
   const [logging, setLogging] = useState<PrintDevItem | null>(null);
-  const [importing, setImporting] = useState(false);
   const categories = useDictionaryEntries(PRINT_CATEGORY);
   const { keyword, search, firstPage, list, tableProps } = usePagedList<PrintDevItem, PrintDevQuery>({
     filters: { category: category ?? '' },
@@ -50,59 +47,21 @@ function PrintDevList() {
   });
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: printDevKeys.all });
-  const confirm = (content: string, action: () => Promise<void>) =>
-    modal.confirm({
-      title: t('confirm.title'),
-      content,
-      okText: t('actions.ok'),
-      cancelText: t('actions.cancel'),
-      onOk: action,
-    });
-  const run = (content: string, action: () => Promise<string | undefined>) =>
-    confirm(content, async () => {
-      const msg = await action();
-      toastSuccess(msg || t('done'));
-      await refresh();
-    });
-
-  const importFile = async () => {
-    const file = await chooseFile('.bp');
-    if (!file) return;
-    setImporting(true);
-    try {
-      toastSuccess((await importPrintDev(file)) || t('done'));
-      await refresh();
-    } catch {
-      // the client showed the server's message
-    } finally {
-      setImporting(false);
-    }
-  };
-
+  const actions = useDesignActions(t, t('done'), refresh);
+  const { run } = actions;
+  const designMenu = useDesignMenu();
   const more = (row: PrintDevItem) =>
-    [
-      allowed('btn_copy') && {
-        key: 'copy',
-        label: t('actions.copy'),
-        onClick: () => run(t('confirm.copy'), () => copyPrintDev(row.id)),
-      },
-      allowed('btn_export') && {
-        key: 'export',
-        label: t('actions.export'),
-        onClick: () =>
-          confirm(t('confirm.export'), async () => {
-            const file = await exportPrintDev(row.id);
-            if (file?.url) downloadUrl(file.url, file.name);
-          }),
-      },
-      { key: 'log', label: t('actions.log'), onClick: () => setLogging(row) },
-      allowed('btn_remove') && {
-        key: 'delete',
-        label: t('actions.delete'),
-        danger: true,
-        onClick: () => run(t('confirm.delete'), () => deletePrintDev(row.id)),
-      },
-    ].filter((item) => !!item);
+    designMenu({
+      t,
+      actions,
+      copy: () => copyPrintDev(row.id),
+      exportFile: () => exportPrintDev(row.id),
+      exportConfirm: t('confirm.export'),
+      exportCode: 'btn_export',
+      beforeDelete: [{ key: 'log', label: t('actions.log'), onClick: () => setLogging(row) }],
+      remove: () => deletePrintDev(row.id),
+      removeConfirm: t('confirm.delete'),
+    });
 
   const columns: TableColumnsType<PrintDevItem> = [
     { title: t('fields.fullName'), dataIndex: 'fullName', key: 'fullName', ellipsis: true },
@@ -146,66 +105,46 @@ function PrintDevList() {
       width: 190,
       fixed: 'right',
       render: (_, row) => (
-        <Space size={0}>
-          <RowActions
-            actions={[
-              { code: 'btn_edit', label: t('actions.design'), onClick: () => setDesigning({ id: row.id }) },
-              { code: 'btn_preview', label: t('actions.preview'), onClick: () => setPreviewing(row) },
-            ]}
-          />
-          <Dropdown menu={{ items: more(row) }} trigger={['click']}>
-            <Button type="link" size="small" aria-label={`${t('actions.more')} ${row.fullName}`}>
-              {t('actions.more')} <DownOutlined />
-            </Button>
-          </Dropdown>
-        </Space>
+        <DesignRowActions
+          t={t}
+          name={row.fullName}
+          actions={[
+            { code: 'btn_edit', label: t('actions.design'), onClick: () => setDesigning({ id: row.id }) },
+            { code: 'btn_preview', label: t('actions.preview'), onClick: () => setPreviewing(row) },
+          ]}
+          menu={more(row)}
+        />
       ),
     },
   ];
 
   return (
-    <div className="list-page" data-testid="print-dev-page">
-      <div className="list-page__search">
-        <SearchBar keyword={keyword} placeholder={t('keyword')} onSearch={search}>
-          <TreeSelect
-            aria-label={t('fields.category')}
-            style={{ width: 200 }}
-            allowClear
-            value={category}
-            placeholder={t('allCategories')}
-            treeData={categories.data ?? []}
-            fieldNames={{ label: 'fullName', value: 'id', children: 'children' }}
-            onChange={(value) => {
-              setCategory(value ?? undefined);
-              firstPage();
-            }}
-          />
-        </SearchBar>
-      </div>
-      <div className="list-page__body">
-        <div className="list-page__toolbar">
-          <Space>
-            <AuthButton
-              code="btn_add"
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setDesigning({})}
-            >
-              {t('actions.add')}
-            </AuthButton>
-            <AuthButton code="btn_import" icon={<UploadOutlined />} loading={importing} onClick={importFile}>
-              {t('actions.import')}
-            </AuthButton>
-          </Space>
-          <RefreshButton type="default" label={t('actions.refresh')} onRefresh={() => void list.refetch()} />
-        </div>
-        <PagedTable<PrintDevItem> rowKey="id" columns={columns} {...tableProps} scroll={{ x: 1300 }} />
-      </div>
-      <PrintDevDesigner target={designing} onClose={() => setDesigning(null)} />
-      <PrintPreview template={previewing} onClose={() => setPreviewing(null)} />
-      <PrintLogDrawer template={logging} onClose={() => setLogging(null)} />
-      {modalHolder}
-    </div>
+    <DesignListFrame
+      t={t}
+      testId="print-dev-page"
+      keyword={keyword}
+      onSearch={search}
+      category={category}
+      categories={categories.data}
+      onCategory={(value) => {
+        setCategory(value);
+        firstPage();
+      }}
+      onAdd={() => setDesigning({})}
+      importing={actions.importing}
+      onImport={() => void actions.importFile('.bp', importPrintDev)}
+      onRefresh={() => void list.refetch()}
+      dialogs={
+        <>
+          <PrintDevDesigner target={designing} onClose={() => setDesigning(null)} />
+          <PrintPreview template={previewing} onClose={() => setPreviewing(null)} />
+          <PrintLogDrawer template={logging} onClose={() => setLogging(null)} />
+          {actions.modalHolder}
+        </>
+      }
+    >
+      <PagedTable<PrintDevItem> rowKey="id" columns={columns} {...tableProps} scroll={{ x: 1300 }} />
+    </DesignListFrame>
   );
 }
 

@@ -1,19 +1,20 @@
-import { DownOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { PortalItem } from '@console/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown, Form, Modal, Space, type TableColumnsType, TreeSelect } from 'antd';
+import { Form, Modal, type TableColumnsType, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../api/feedback';
 import { useDictionaryEntries } from '../../widgets/dictionary-select/dictionary-select';
 import { creatorTimeColumn, sortCodeColumn } from '../../widgets/list/columns';
-import { chooseFile, downloadUrl } from '../../widgets/list/files';
+import {
+  DesignListFrame,
+  DesignRowActions,
+  useDesignActions,
+  useDesignMenu,
+} from '../../widgets/list/design-list';
 import { usePagedList } from '../../widgets/list/paged-list';
 import { PagedTable } from '../../widgets/list/paged-table';
-import { AuthButton, PermissionScope, useButtonPermission } from '../../widgets/list/permission';
-import { RefreshButton } from '../../widgets/list/refresh-button';
-import { RowActions } from '../../widgets/list/row-actions';
-import { SearchBar } from '../../widgets/list/search-bar';
+import { PermissionScope, useButtonPermission } from '../../widgets/list/permission';
 import { fetchMenuTree, fetchSystems, menuKeys } from '../system-menu/api';
 import { directories } from '../web-design/release-dialog';
 import {
@@ -87,12 +88,9 @@ function ReleaseDialog({ portal, onClose }: { portal: PortalItem | null; onClose
 function PortalList() {
   const { t } = useTranslation('portal');
   const queryClient = useQueryClient();
-  const [modal, modalHolder] = Modal.useModal();
-  const allowed = useButtonPermission();
   const [category, setCategory] = useState<string | undefined>();
   const [designing, setDesigning] = useState<{ id?: string } | null>(null);
   const [releasing, setReleasing] = useState<PortalItem | null>(null);
-  const [importing, setImporting] = useState(false);
   const categories = useDictionaryEntries(PORTAL_CATEGORY);
   const { keyword, search, firstPage, list, tableProps } = usePagedList<PortalItem, PortalQuery>({
     filters: { category: category ?? '' },
@@ -100,57 +98,22 @@ function PortalList() {
     queryFn: fetchPortals,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: designKeys.all });
-  const run = (content: string, action: () => Promise<string | undefined>) =>
-    modal.confirm({
-      title: t('confirm.title'),
-      content,
-      okText: t('actions.ok'),
-      cancelText: t('actions.cancel'),
-      onOk: async () => {
-        toastSuccess((await action()) || t('saved'));
-        await refresh();
-      },
-    });
-  const importFile = async () => {
-    const file = await chooseFile('.vp');
-    if (!file) return;
-    setImporting(true);
-    try {
-      toastSuccess((await importPortal(file)) || t('saved'));
-      await refresh();
-    } catch {
-      // the client showed the server's message
-    } finally {
-      setImporting(false);
-    }
-  };
+  const actions = useDesignActions(t, t('saved'), refresh);
+  const allowed = useButtonPermission();
+  const designMenu = useDesignMenu();
   const more = (row: PortalItem) =>
-    [
-      allowed('btn_release') && {
-        key: 'release',
-        label: t('actions.release'),
-        onClick: () => setReleasing(row),
-      },
-      allowed('btn_copy') && {
-        key: 'copy',
-        label: t('actions.copy'),
-        onClick: () => run(t('confirm.copy'), () => copyPortal(row.id)),
-      },
-      allowed('btn_export') && {
-        key: 'export',
-        label: t('actions.export'),
-        onClick: async () => {
-          const file = await exportPortal(row.id);
-          downloadUrl(file.url, file.name);
-        },
-      },
-      allowed('btn_remove') && {
-        key: 'delete',
-        label: t('actions.delete'),
-        danger: true,
-        onClick: () => run(t('confirm.delete', { name: row.fullName }), () => deletePortal(row.id)),
-      },
-    ].filter((item) => !!item);
+    designMenu({
+      t,
+      actions,
+      first: allowed('btn_release')
+        ? [{ key: 'release', label: t('actions.release'), onClick: () => setReleasing(row) }]
+        : [],
+      copy: () => copyPortal(row.id),
+      exportFile: () => exportPortal(row.id),
+      exportCode: 'btn_export',
+      remove: () => deletePortal(row.id),
+      removeConfirm: t('confirm.delete', { name: row.fullName }),
+    });
 
   const columns: TableColumnsType<PortalItem> = [
     { title: t('fields.fullName'), dataIndex: 'fullName', key: 'fullName', ellipsis: true },
@@ -198,64 +161,44 @@ function PortalList() {
       width: 150,
       fixed: 'right',
       render: (_, row) => (
-        <Space size={0}>
-          <RowActions
-            actions={[
-              { code: 'btn_edit', label: t('actions.design'), onClick: () => setDesigning({ id: row.id }) },
-            ]}
-          />
-          <Dropdown menu={{ items: more(row) }} trigger={['click']}>
-            <Button type="link" size="small" aria-label={`${t('actions.more')} ${row.fullName}`}>
-              {t('actions.more')} <DownOutlined />
-            </Button>
-          </Dropdown>
-        </Space>
+        <DesignRowActions
+          t={t}
+          name={row.fullName}
+          actions={[
+            { code: 'btn_edit', label: t('actions.design'), onClick: () => setDesigning({ id: row.id }) },
+          ]}
+          menu={more(row)}
+        />
       ),
     },
   ];
 
   return (
-    <div className="list-page" data-testid="visual-portal-page">
-      <div className="list-page__search">
-        <SearchBar keyword={keyword} placeholder={t('keyword')} onSearch={search}>
-          <TreeSelect
-            aria-label={t('fields.category')}
-            style={{ width: 200 }}
-            allowClear
-            value={category}
-            placeholder={t('allCategories')}
-            treeData={categories.data ?? []}
-            fieldNames={{ label: 'fullName', value: 'id', children: 'children' }}
-            onChange={(value) => {
-              setCategory(value ?? undefined);
-              firstPage();
-            }}
-          />
-        </SearchBar>
-      </div>
-      <div className="list-page__body">
-        <div className="list-page__toolbar">
-          <Space>
-            <AuthButton
-              code="btn_add"
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setDesigning({})}
-            >
-              {t('actions.add')}
-            </AuthButton>
-            <AuthButton code="btn_import" icon={<UploadOutlined />} loading={importing} onClick={importFile}>
-              {t('actions.import')}
-            </AuthButton>
-          </Space>
-          <RefreshButton type="default" label={t('actions.refresh')} onRefresh={() => void list.refetch()} />
-        </div>
-        <PagedTable<PortalItem> rowKey="id" columns={columns} {...tableProps} scroll={{ x: 1300 }} />
-      </div>
-      <PortalDesigner target={designing} onClose={() => setDesigning(null)} />
-      <ReleaseDialog portal={releasing} onClose={() => setReleasing(null)} />
-      {modalHolder}
-    </div>
+    <DesignListFrame
+      t={t}
+      testId="visual-portal-page"
+      keyword={keyword}
+      onSearch={search}
+      category={category}
+      categories={categories.data}
+      onCategory={(value) => {
+        setCategory(value);
+        firstPage();
+      }}
+      onAdd={() => setDesigning({})}
+      importing={actions.importing}
+      onImport={() => void actions.importFile('.vp', importPortal)}
+      onRefresh={() => void list.refetch()}
+      dialogs={
+        <>
+          <PortalDesigner target={designing} onClose={() => setDesigning(null)} />
+          <ReleaseDialog portal={releasing} onClose={() => setReleasing(null)} />
+          {actions.modalHolder}
+        </>
+      }
+    >
+      <PagedTable<PortalItem> rowKey="id" columns={columns} {...tableProps} scroll={{ x: 1300 }} />
+    </DesignListFrame>
   );
 }
 

@@ -1,0 +1,229 @@
+import { DownOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Dropdown, type MenuProps, Modal, Space, TreeSelect } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { toastSuccess } from '../../api/feedback';
+import { chooseFile, downloadUrl } from './files';
+import { AuthButton, useButtonPermission } from './permission';
+import { RefreshButton } from './refresh-button';
+import { type RowAction, RowActions } from './row-actions';
+import { SearchBar } from './search-bar';
+import './list-page.css';
+
+/**
+ * The pieces every design list shares (data report, visual portal, print template, flow
+ * template): a confirmation before an action, the import of a design file, the row's actions
+ * with its more-menu of copy / export / delete, and the page frame of category filter, add and
+ * import buttons and refresh. Texts come from the page's own namespace, under the same keys:
+ * confirm.title, actions.ok / cancel / more / add / import / refresh / copy / export / delete.
+ */
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+type MenuItem = NonNullable<MenuProps['items']>[number];
+
+export interface DesignActions {
+  /** Asks first; on OK runs the action. */
+  confirm(content: string, action: () => Promise<void>): void;
+  /** Asks first; on OK runs the action, shows its message (or `doneText`) and refreshes the list. */
+  run(content: string, action: () => Promise<string | undefined>): void;
+  /** Picks a file of the type `accept` and imports it; the list is refreshed. */
+  importFile(accept: string, upload: (file: File) => Promise<string | undefined>): Promise<void>;
+  importing: boolean;
+  /** Must be rendered for the confirmations to show. */
+  modalHolder: ReactNode;
+}
+
+export function useDesignActions(
+  t: Translate,
+  doneText: string,
+  refresh: () => Promise<unknown>,
+): DesignActions {
+  const [modal, modalHolder] = Modal.useModal();
+  const [importing, setImporting] = useState(false);
+  const confirm = (content: string, action: () => Promise<void>) => {
+    modal.confirm({
+      title: t('confirm.title'),
+      content,
+      okText: t('actions.ok'),
+      cancelText: t('actions.cancel'),
+      onOk: action,
+    });
+  };
+  const run = (content: string, action: () => Promise<string | undefined>) =>
+    confirm(content, async () => {
+      toastSuccess((await action()) || doneText);
+      await refresh();
+    });
+  const importFile = async (accept: string, upload: (file: File) => Promise<string | undefined>) => {
+    const file = await chooseFile(accept);
+    if (!file) return;
+    setImporting(true);
+    try {
+      toastSuccess((await upload(file)) || doneText);
+      await refresh();
+    } catch {
+      // the client showed the server's message
+    } finally {
+      setImporting(false);
+    }
+  };
+  return { confirm, run, importFile, importing, modalHolder };
+}
+
+export interface DesignMenuOptions {
+  t: Translate;
+  actions: Pick<DesignActions, 'run' | 'confirm'>;
+  copy(): Promise<string | undefined>;
+  /** The file to download; asked first when `exportConfirm` is given. */
+  exportFile(): Promise<{ url: string; name: string } | undefined>;
+  exportConfirm?: string;
+  /** The button the export needs; shown to everyone when absent. */
+  exportCode?: string;
+  remove(): Promise<string | undefined>;
+  removeConfirm: string;
+  /** Items before copy and between export and delete. */
+  first?: MenuItem[];
+  beforeDelete?: MenuItem[];
+}
+
+/** The more-menu of a design row: [first…] copy, export, [beforeDelete…] delete, each as granted. */
+export function useDesignMenu(): (options: DesignMenuOptions) => MenuItem[] {
+  const allowed = useButtonPermission();
+  return ({
+    t,
+    actions,
+    copy,
+    exportFile,
+    exportConfirm,
+    exportCode,
+    remove,
+    removeConfirm,
+    first,
+    beforeDelete,
+  }) => {
+    const download = async () => {
+      const file = await exportFile();
+      if (file?.url) downloadUrl(file.url, file.name);
+    };
+    return [
+      ...(first ?? []),
+      allowed('btn_copy') && {
+        key: 'copy',
+        label: t('actions.copy'),
+        onClick: () => actions.run(t('confirm.copy'), copy),
+      },
+      (!exportCode || allowed(exportCode)) && {
+        key: 'export',
+        label: t('actions.export'),
+        onClick: () => (exportConfirm ? actions.confirm(exportConfirm, download) : void download()),
+      },
+      ...(beforeDelete ?? []),
+      allowed('btn_remove') && {
+        key: 'delete',
+        label: t('actions.delete'),
+        danger: true,
+        onClick: () => actions.run(removeConfirm, remove),
+      },
+    ].filter((item): item is MenuItem => !!item);
+  };
+}
+
+/** The actions cell of a design row: its link buttons, then "more" with the menu. */
+export function DesignRowActions({
+  t,
+  name,
+  actions,
+  menu,
+}: {
+  t: Translate;
+  /** The row's name, for the more button's accessible label. */
+  name: string;
+  actions: readonly RowAction[];
+  menu: MenuItem[];
+}) {
+  return (
+    <Space size={0}>
+      <RowActions actions={actions} />
+      <Dropdown menu={{ items: menu }} trigger={['click']}>
+        <Button type="link" size="small" aria-label={`${t('actions.more')} ${name}`}>
+          {t('actions.more')} <DownOutlined />
+        </Button>
+      </Dropdown>
+    </Space>
+  );
+}
+
+export interface CategoryTree {
+  id: string;
+  fullName: string;
+  children?: CategoryTree[];
+}
+
+/** The frame of a design list: keyword and category search, add / import / refresh, then the table. */
+export function DesignListFrame({
+  t,
+  testId,
+  keyword,
+  onSearch,
+  category,
+  categories,
+  onCategory,
+  onAdd,
+  importCode = 'btn_import',
+  importing,
+  onImport,
+  onRefresh,
+  children,
+  dialogs,
+}: {
+  t: Translate;
+  testId: string;
+  keyword: string;
+  onSearch(keyword: string): void;
+  category: string | undefined;
+  categories: readonly CategoryTree[] | undefined;
+  onCategory(category: string | undefined): void;
+  onAdd(): void;
+  /** The button the import needs. */
+  importCode?: string;
+  importing: boolean;
+  onImport(): void;
+  onRefresh(): void;
+  /** The table. */
+  children: ReactNode;
+  /** The page's dialogs, drawers and modal holder. */
+  dialogs?: ReactNode;
+}) {
+  return (
+    <div className="list-page" data-testid={testId}>
+      <div className="list-page__search">
+        <SearchBar keyword={keyword} placeholder={t('keyword')} onSearch={onSearch}>
+          <TreeSelect
+            aria-label={t('fields.category')}
+            style={{ width: 200 }}
+            allowClear
+            value={category}
+            placeholder={t('allCategories')}
+            treeData={(categories ?? []) as CategoryTree[]}
+            fieldNames={{ label: 'fullName', value: 'id', children: 'children' }}
+            onChange={(value) => onCategory(value ?? undefined)}
+          />
+        </SearchBar>
+      </div>
+      <div className="list-page__body">
+        <div className="list-page__toolbar">
+          <Space>
+            <AuthButton code="btn_add" type="primary" icon={<PlusOutlined />} onClick={onAdd}>
+              {t('actions.add')}
+            </AuthButton>
+            <AuthButton code={importCode} icon={<UploadOutlined />} loading={importing} onClick={onImport}>
+              {t('actions.import')}
+            </AuthButton>
+          </Space>
+          <RefreshButton type="default" label={t('actions.refresh')} onRefresh={onRefresh} />
+        </div>
+        {children}
+      </div>
+      {dialogs}
+    </div>
+  );
+}
