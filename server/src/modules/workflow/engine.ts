@@ -34,14 +34,10 @@ import { deliverMessage } from '../message/delivery.js';
 import { membersOf, resolveAssignees } from './assignees.js';
 import { writeCodedForm } from './coded-forms.js';
 import { delegatesOf, mayActFor } from './delegate.js';
+import { callFlowEvent, type FlowEventKind, flowEventSetting } from './events.js';
 import { compileFlow, type FlowGraph, type RealNode, walk } from './graph.js';
-import {
-  type FlowMessageJob,
-  type FlowMessageKind,
-  flowMessageSetting,
-  sendFlowMessage,
-} from './messages.js';
-import { nextTimeout, timeoutPlan, timerDue } from './timing.js';
+import { type FlowMessageKind, flowMessageSetting, sendFlowMessage } from './messages.js';
+import { nextNotice, nextTimeout, noticePlan, timeoutPlan, timerDue } from './timing.js';
 
 /**
  * The workflow engine as an explicit state machine (workflow.md 1 and 3).
@@ -144,8 +140,11 @@ const live = (table: typeof flowTaskOperators | typeof flowTaskNodes) => ne(tabl
 type MessageNode = { id?: string | null; nodeCode?: string | null; nodeName?: string | null } | null;
 
 export class WorkflowEngine {
-  /** Message-centre sends of each running transaction, made once it commits (never on rollback). */
-  private readonly outboxes = new WeakMap<object, FlowMessageJob[]>();
+  /**
+   * Message-centre sends and flow-event calls of each running transaction, made once it commits
+   * (never on rollback).
+   */
+  private readonly outboxes = new WeakMap<object, (() => Promise<void>)[]>();
 
   constructor(
     private readonly services: Services,
@@ -160,15 +159,16 @@ export class WorkflowEngine {
   private async run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       // A fresh outbox each attempt: what a rolled-back attempt queued is never sent.
-      const outbox: FlowMessageJob[] = [];
+      const outbox: (() => Promise<void>)[] = [];
       try {
         const result = await this.db.transaction((tx) => {
           this.outboxes.set(tx, outbox);
           return work(tx as Tx);
         });
-        // Committed: the channels are called in the background, so a slow or failing channel
-        // neither delays nor fails the action (the message monitor records each outcome).
-        for (const job of outbox) void sendFlowMessage(this.services, job, this.log);
+        // Committed: the channels and event interfaces are called in the background, so a slow or
+        // failing one neither delays nor fails the action (the message monitor and the interface's
+        // call log record each outcome).
+        for (const send of outbox) void send();
         return result;
       } catch (error) {
         if (!(error instanceof TaskConflict)) throw error;
@@ -282,11 +282,14 @@ export class WorkflowEngine {
     const setting = flowMessageSetting(s.graph, kind, node?.nodeCode);
     const outbox = this.outboxes.get(s.tx);
     if (!setting || !outbox || userIds.length === 0) return;
+    const job = { setting, userIds: [...new Set(userIds)], title, ...this.eventContext(s, node) };
+    outbox.push(() => sendFlowMessage(this.services, job, this.log));
+  }
+
+  /** The task, node, actor and time a message or event is about, as they are now. */
+  private eventContext(s: Step, node: MessageNode) {
     const t = s.task;
-    outbox.push({
-      setting,
-      userIds: [...new Set(userIds)],
-      title,
+    return {
       task: {
         id: t.id,
         flowId: t.flowId,
@@ -296,12 +299,21 @@ export class WorkflowEngine {
         creatorUserId: t.creatorUserId,
         startTime: t.startTime,
         creatorTime: t.creatorTime,
-        flowFormContentJson: t.flowFormContentJson,
+        flowFormContentJson: { ...t.flowFormContentJson },
       },
       node: { id: node?.id, code: node?.nodeCode, name: node?.nodeName },
       actor: s.actor,
       time: Date.now(),
-    });
+    };
+  }
+
+  /** Queues the call of a flow event's data interface for after the commit, when the event is on. */
+  private queueEvent(s: Step, kind: FlowEventKind, node: MessageNode = null) {
+    const setting = flowEventSetting(s.graph, kind, node?.nodeCode);
+    const outbox = this.outboxes.get(s.tx);
+    if (!setting || !outbox) return;
+    const job = { kind, setting, ...this.eventContext(s, node) };
+    outbox.push(() => callFlowEvent(this.services, job, this.log));
   }
 
   private async copyTo(s: Step, node: Pick<TaskNode, 'id' | 'nodeCode' | 'nodeName'>, userIds: string[]) {
@@ -517,6 +529,7 @@ export class WorkflowEngine {
     task.status = TaskStatus.Running;
     task.startTime = task.startTime ?? now;
     await this.record(s, { handleStatus: HandleStatus.Submit, node: startNode });
+    this.queueEvent(s, 'init', startNode);
     await this.nodeCopies(s, startNode, s.graph.start, copyIds);
     const back = task.rejectNodeCode;
     if (back && s.graph.nodes.has(back)) {
@@ -662,6 +675,7 @@ export class WorkflowEngine {
         waiting: sequential && i > 0 ? 1 : 0,
         sortCode: i,
         dueTime: sequential && i > 0 ? null : this.timeoutDue(s, real),
+        noticeDueTime: sequential && i > 0 ? null : this.noticeDue(s, real),
       })),
     );
     const told = sequential ? handlers.slice(0, 1) : handlers;
@@ -855,6 +869,7 @@ export class WorkflowEngine {
       .where(eq(flowTasks.id, s.task.id));
     s.task.status = TaskStatus.Approved;
     await this.record(s, { handleStatus: 100, handleId: s.actor });
+    this.queueEvent(s, 'end');
     if (s.task.creatorUserId)
       await this.notify(
         s,
@@ -931,9 +946,23 @@ export class WorkflowEngine {
     return plan ? nextTimeout(plan, 0) : null;
   }
 
+  /** When the first reminder of an operator that receives its item now is due. */
+  private noticeDue(s: Step, real: RealNode | undefined): number | null {
+    if (!real) return null;
+    const now = Date.now();
+    const plan = noticePlan(
+      real,
+      s.graph.start.properties,
+      now,
+      s.task.startTime ?? now,
+      s.task.flowFormContentJson,
+    );
+    return plan ? nextNotice(plan, 0) : null;
+  }
+
   /** Due timer nodes and operator timeouts of running tasks (the poller's batch). */
   async due(now: number, limit = 50) {
-    const [nodes, operators] = await Promise.all([
+    const [nodes, operators, notices] = await Promise.all([
       this.db
         .select({ id: flowTaskNodes.id })
         .from(flowTaskNodes)
@@ -961,8 +990,26 @@ export class WorkflowEngine {
           ),
         )
         .limit(limit),
+      this.db
+        .select({ id: flowTaskOperators.id })
+        .from(flowTaskOperators)
+        .innerJoin(flowTasks, eq(flowTasks.id, flowTaskOperators.taskId))
+        .where(
+          and(
+            ne(flowTaskOperators.state, -1),
+            eq(flowTaskOperators.completion, 0),
+            eq(flowTaskOperators.waiting, 0),
+            lte(flowTaskOperators.noticeDueTime, now),
+            eq(flowTasks.status, TaskStatus.Running),
+          ),
+        )
+        .limit(limit),
     ]);
-    return { nodes: nodes.map((n) => n.id), operators: operators.map((o) => o.id) };
+    return {
+      nodes: nodes.map((n) => n.id),
+      operators: operators.map((o) => o.id),
+      notices: notices.map((o) => o.id),
+    };
   }
 
   /** A timer node's time came: it passes and the flow moves on (once: its due time is cleared here). */
@@ -1039,6 +1086,7 @@ export class WorkflowEngine {
           { opType: 1, taskOperatorId: current.id },
           { kind: 'overTime', node: { ...current, id: current.taskNodeId } },
         );
+      if (plan.eventAt === fired) this.queueEvent(s, 'overTime', node);
       if (plan.autoApproveAt !== null && fired >= plan.autoApproveAt) {
         await this.handle(s, current, HandleStatus.Approve, 1);
         await this.record(s, {
@@ -1047,9 +1095,63 @@ export class WorkflowEngine {
           operator: current,
           opinion: { handleOpinion: '超时自动审批' },
         });
+        this.queueEvent(s, 'approve', node);
         await this.decide(s, node);
         await this.finishStep(s);
       }
+      return true;
+    });
+  }
+
+  /**
+   * A reminder before an operator's deadline (noticeConfig): the notice message to the handler
+   * and, after the configured number of reminders, the reminder event; the next reminder is
+   * planned (none at or after the deadline). The due time moves in the same guarded transaction,
+   * so each reminder happens once across instances.
+   */
+  async fireNotice(operatorId: string): Promise<boolean> {
+    return this.run(async (tx) => {
+      const [op] = await tx.select().from(flowTaskOperators).where(eq(flowTaskOperators.id, operatorId));
+      if (!op) return false;
+      const task = await this.lockTask(tx, op.taskId);
+      const [current] = await tx.select().from(flowTaskOperators).where(eq(flowTaskOperators.id, operatorId));
+      if (
+        !current ||
+        task.status !== TaskStatus.Running ||
+        current.completion !== 0 ||
+        current.state === -1 ||
+        current.waiting !== 0 ||
+        current.noticeDueTime === null ||
+        current.noticeDueTime > Date.now()
+      )
+        return false;
+      const s = this.step(tx, task, current.handleId);
+      const real = s.graph.nodes.get(current.nodeCode);
+      const [node] = await tx.select().from(flowTaskNodes).where(eq(flowTaskNodes.id, current.taskNodeId));
+      const plan = real
+        ? noticePlan(
+            real,
+            s.graph.start.properties,
+            current.creatorTime,
+            task.startTime ?? current.creatorTime,
+            task.flowFormContentJson,
+          )
+        : null;
+      const fired = current.noticeCount + 1;
+      await tx
+        .update(flowTaskOperators)
+        .set({ noticeCount: fired, noticeDueTime: plan ? nextNotice(plan, fired) : null })
+        .where(eq(flowTaskOperators.id, current.id));
+      if (!plan || !node) return false;
+      if (plan.notice)
+        await this.notify(
+          s,
+          [current.handleId],
+          `${task.fullName}：${current.nodeName}审批即将超时`,
+          { opType: 1, taskOperatorId: current.id },
+          { kind: 'notice', node: { ...current, id: current.taskNodeId } },
+        );
+      if (plan.eventAt === fired) this.queueEvent(s, 'notice', node);
       return true;
     });
   }
@@ -1126,6 +1228,7 @@ export class WorkflowEngine {
       await this.handle(s, op, HandleStatus.Approve, 1);
       await this.record(s, { handleStatus: HandleStatus.Approve, node, operator: op, opinion: body });
       await this.applyForm(s, body.formData);
+      this.queueEvent(s, 'approve', node);
       const real = s.graph.nodes.get(node.nodeCode);
       await this.nodeCopies(s, node, real as RealNode, []);
       if (body.copyIds.length) await this.copyTo(s, node, body.copyIds);
@@ -1165,6 +1268,7 @@ export class WorkflowEngine {
             waiting: 0,
             creatorTime: Date.now(),
             dueTime: this.timeoutDue(s, s.graph.nodes.get(node.nodeCode)),
+            noticeDueTime: this.noticeDue(s, s.graph.nodes.get(node.nodeCode)),
           })
           .where(eq(flowTaskOperators.id, next.id));
         await this.notify(
@@ -1263,6 +1367,7 @@ export class WorkflowEngine {
       }
       await this.record(s, { handleStatus: HandleStatus.Reject, node, operator: op, opinion: body });
       await this.applyForm(s, body.formData);
+      this.queueEvent(s, 'reject', node);
       if (!(await this.returnDecides(s, node, 0))) {
         await this.finishStep(s);
         return;
@@ -1477,6 +1582,7 @@ export class WorkflowEngine {
         .where(eq(flowTaskOperators.id, op.id));
       await tx.update(flowTaskRecords).set({ status: 3 }).where(eq(flowTaskRecords.id, rec.id));
       await this.record(s, { handleStatus: HandleStatus.Recall, node, operator: op, opinion: body });
+      this.queueEvent(s, 'recall', node);
       await this.finishStep(s);
     });
   }
@@ -1502,6 +1608,7 @@ export class WorkflowEngine {
         })
         .where(eq(flowTasks.id, task.id));
       await this.record(s, { handleStatus: HandleStatus.Recall, opinion: body });
+      this.queueEvent(s, 'flowRecall');
     });
   }
 
@@ -1605,6 +1712,7 @@ export class WorkflowEngine {
         nodeName: node.nodeName,
         handleId: body.freeApproverUserId,
         dueTime: this.timeoutDue(s, s.graph.nodes.get(node.nodeCode)),
+        noticeDueTime: this.noticeDue(s, s.graph.nodes.get(node.nodeCode)),
       });
       await this.record(s, {
         handleStatus: HandleStatus.Assign,

@@ -10,7 +10,7 @@ import {
 import { flowTasks } from '../../db/schema/index.js';
 import { LiveSocket } from '../message/testing.js';
 import { startHttpReceiver } from '../msgCenter/testing.js';
-import { approver, chain, createFlow, flowUser } from './testing.js';
+import { approver, chain, createFlow, flowUser, webhookSendConfig } from './testing.js';
 
 /**
  * Flow messages (issue 13): the inbox and the socket always; and, when a node's (or the start
@@ -34,40 +34,9 @@ const E = '/api/workflow/Engine';
 const call = <T = unknown>(token: string, method: string, path: string, json?: unknown) =>
   server.request<T>(method, path.startsWith('/api/') ? path : `${E}${path}`, { token, json });
 
-async function create(path: string, body: unknown): Promise<string> {
-  const answer = await call<{ id: string }>(admin, 'POST', path, body);
-  if (answer.code !== 200) throw new Error(`${path}: ${answer.msg}`);
-  return answer.data.id;
-}
-
 /** A webhook template and a send configuration through an account posting to `path` of the stand-in. */
-async function sendConfig(code: string, title: string, content: string, path = '/hook') {
-  const params = [...`${title}${content}`.matchAll(/\{(\w+)\}/g)].map((m) => ({
-    field: m[1],
-    fieldName: m[1],
-  }));
-  const templateId = await create('/api/message/MessageTemplateConfig', {
-    fullName: `${code} 模板`,
-    enCode: `tpl${code}`,
-    messageSource: 2,
-    messageType: 'webhook',
-    title,
-    content,
-    params: [...new Map(params.map((p) => [p.field, p])).values()],
-  });
-  const accountId = await create('/api/message/AccountConfig', {
-    category: 'webhook',
-    fullName: `${code} 账号`,
-    enCode: `acc${code}`,
-    settings: { url: `${http.base}${path}`, authType: 0 },
-  });
-  return create('/api/message/SendMessageConfig', {
-    fullName: `${code} 配置`,
-    enCode: `cfg${code}`,
-    messageSource: 2,
-    templates: [{ messageType: 'webhook', templateId, accountConfigId: accountId }],
-  });
-}
+const sendConfig = (code: string, title: string, content: string, path = '/hook') =>
+  webhookSendConfig(server, admin, `${http.base}${path}`, code, title, content);
 
 beforeAll(async () => {
   database = await createTestDatabase();

@@ -103,7 +103,10 @@ const text = (value: unknown): string =>
  * nodeName, userName = the initiator, sendTime), the form's fields, and the setting's templateJson
  * mapping a template parameter to a form field or an @system value.
  */
-export async function flowMessageParams(services: Services, job: FlowMessageJob) {
+export async function flowMessageParams(
+  services: Services,
+  job: Omit<FlowMessageJob, 'setting' | 'userIds'> & { setting: Pick<FlowMessageSetting, 'templateJson'> },
+) {
   const ids = [job.task.creatorUserId ?? '', job.actor].filter(Boolean);
   const names = new Map(
     ids.length

@@ -3,7 +3,7 @@ import type { Services } from '../../services.js';
 import type { WorkflowEngine } from './engine.js';
 
 /**
- * Every instance polls for due timer nodes and approval timeouts; the engine fires each in a
+ * Every instance polls for due timer nodes, reminders and approval timeouts; the engine fires each in a
  * transaction that only succeeds for the instance that still finds it due, so each timer
  * passes and each timeout happens once.
  */
@@ -18,6 +18,7 @@ export function startWorkflowTimers(app: FastifyInstance, services: Services, en
       const due = await engine.due(Date.now());
       for (const id of due.nodes) await engine.fireTimer(id);
       for (const id of due.operators) await engine.fireTimeout(id);
+      for (const id of due.notices) await engine.fireNotice(id);
     } catch (error) {
       app.log.error({ err: error }, 'workflow timers failed; retried on the next tick');
     } finally {

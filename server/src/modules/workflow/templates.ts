@@ -4,7 +4,14 @@ import { badRequest } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { Db, Tx } from '../../db/client.js';
 import { keywordMatch, listOrder } from '../../db/query.js';
-import { dictionaryData, flowTasks, flowTemplateJsons, flowTemplates, users } from '../../db/schema/index.js';
+import {
+  dictionaryData,
+  flowTasks,
+  flowTemplateJsons,
+  flowTemplates,
+  sendConfigs,
+  users,
+} from '../../db/schema/index.js';
 import { copyNames } from '../msgCenter/common.js';
 import { groupByCategory, isItemOfDictionary } from '../system/dictionary/categories.js';
 import type { WorkflowEngine } from './engine.js';
@@ -76,6 +83,68 @@ function assertRunnable(flows: NamedFlow[]) {
         throw badRequest(`flowTemplateJson：[${i}] 节点“${node.title}”：“服务”方式的审批人暂不支持`);
     }
   });
+}
+
+/** What the designer calls each message setting (*MsgConfig) and event (*FuncConfig). */
+const MESSAGE_LABELS: Record<string, string> = {
+  waitMsgConfig: '待办消息',
+  endMsgConfig: '结束消息',
+  approveMsgConfig: '通过消息',
+  rejectMsgConfig: '退回消息',
+  copyMsgConfig: '抄送消息',
+  overTimeMsgConfig: '超时消息',
+  noticeMsgConfig: '提醒消息',
+  launchMsgConfig: '子流程发起消息',
+};
+const EVENT_LABELS: Record<string, string> = {
+  initFuncConfig: '流程发起事件',
+  endFuncConfig: '流程结束事件',
+  flowRecallFuncConfig: '流程撤回事件',
+  approveFuncConfig: '审批通过事件',
+  rejectFuncConfig: '审批退回事件',
+  recallFuncConfig: '审批撤回事件',
+  overTimeFuncConfig: '超时事件',
+  noticeFuncConfig: '提醒事件',
+};
+
+/**
+ * A custom message setting (on 1) must name an existing send configuration and an event that
+ * is on (1) a data interface, else the flow would silently send or call nothing: 400 naming the
+ * node and the setting.
+ */
+async function assertMessagesAndEvents(db: Db | Tx, flows: NamedFlow[]) {
+  const wanted: { where: string; msgId: string }[] = [];
+  for (const flow of flows) {
+    for (const node of compileFlow(flow.flowTemplateJson).nodes.values()) {
+      const p = node.properties as Record<string, unknown>;
+      const setting = (key: string) =>
+        p[key] && typeof p[key] === 'object' ? (p[key] as Record<string, unknown>) : null;
+      const named = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+      for (const [key, label] of Object.entries(MESSAGE_LABELS)) {
+        const config = setting(key);
+        if (Number(config?.on) !== 1) continue;
+        const msgId = named(config?.msgId);
+        if (!msgId) throw badRequest(`${node.title}: ${label}未选择发送配置`);
+        wanted.push({ where: `${node.title}: ${label}`, msgId });
+      }
+      for (const [key, label] of Object.entries(EVENT_LABELS)) {
+        const config = setting(key);
+        if (Number(config?.on) === 1 && !named(config?.interfaceId))
+          throw badRequest(`${node.title}: ${label}未选择数据接口`);
+      }
+    }
+  }
+  if (wanted.length === 0) return;
+  const found = new Set(
+    (
+      await db
+        .select({ id: sendConfigs.id })
+        .from(sendConfigs)
+        .where(inArray(sendConfigs.id, [...new Set(wanted.map((w) => w.msgId))]))
+    ).map((r) => r.id),
+  );
+  const missing = wanted.find((w) => !found.has(w.msgId));
+  if (missing) throw badRequest(`${missing.where}的发送配置不存在，请重新选择`);
 }
 
 export class TemplateService {
@@ -217,6 +286,7 @@ export class TemplateService {
 
   async create(body: FlowTemplateBody, userId: string, enabledMark = 1): Promise<string> {
     assertRunnable(body.flowTemplateJson);
+    await assertMessagesAndEvents(this.db, body.flowTemplateJson);
     return this.db.transaction(async (tx) => {
       await this.assertCodeFree(tx, body.enCode);
       const category = await checkedCategory(tx, body.category);
@@ -262,6 +332,7 @@ export class TemplateService {
     userId: string,
   ): Promise<{ id: string; isMainVersion: boolean }> {
     assertRunnable(body.flowTemplateJson);
+    await assertMessagesAndEvents(this.db, body.flowTemplateJson);
     return this.db.transaction(async (tx) => {
       const template = await this.get(tx, id);
       await this.assertCodeFree(tx, body.enCode, id);

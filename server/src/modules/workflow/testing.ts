@@ -129,3 +129,47 @@ export function branchSplit(type: 'interflow' | 'branchFlow', branches: TreeNode
     }),
   };
 }
+
+/**
+ * A webhook message template, an account posting to `url` and a send configuration using them
+ * (token: an administrator); answers the send configuration's id (a flow message's msgId).
+ */
+export async function webhookSendConfig(
+  server: TestServer,
+  token: string,
+  url: string,
+  code: string,
+  title: string,
+  content: string,
+) {
+  const create = async (path: string, body: unknown) => {
+    const answer = await server.request<{ id: string }>('POST', path, { token, json: body });
+    if (answer.code !== 200) throw new Error(`${path}: ${answer.msg}`);
+    return answer.data.id;
+  };
+  const params = [...`${title}${content}`.matchAll(/\{(\w+)\}/g)].map((m) => ({
+    field: m[1],
+    fieldName: m[1],
+  }));
+  const templateId = await create('/api/message/MessageTemplateConfig', {
+    fullName: `${code} 模板`,
+    enCode: `tpl${code}`,
+    messageSource: 2,
+    messageType: 'webhook',
+    title,
+    content,
+    params: [...new Map(params.map((p) => [p.field, p])).values()],
+  });
+  const accountId = await create('/api/message/AccountConfig', {
+    category: 'webhook',
+    fullName: `${code} 账号`,
+    enCode: `acc${code}`,
+    settings: { url, authType: 0 },
+  });
+  return create('/api/message/SendMessageConfig', {
+    fullName: `${code} 配置`,
+    enCode: `cfg${code}`,
+    messageSource: 2,
+    templates: [{ messageType: 'webhook', templateId, accountConfigId: accountId }],
+  });
+}
