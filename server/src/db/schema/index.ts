@@ -8,6 +8,7 @@ export * from './knowledge.js';
 export * from './maps.js';
 export * from './message.js';
 export * from './permission.js';
+export * from './queryFields.js';
 export * from './system.js';
 export * from './systemAdmin.js';
 export * from './systemData.js';
