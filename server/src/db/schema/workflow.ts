@@ -321,3 +321,29 @@ export const flowComments = pgTable(
   },
   (t) => [index('flow_comment_task').on(t.taskId, t.creatorTime)],
 );
+
+/**
+ * Who else a template is open to (flow_enginevisible, workflow.md 1): type 2 = a co-manager
+ * (POST /flowTemplate/assist) of the template; the list is replaced as a whole.
+ */
+export const flowEngineVisibles = pgTable(
+  'flow_engine_visible',
+  {
+    id: text('id').primaryKey(),
+    templateId: text('template_id').notNull(),
+    /** 'user' (co-managers are users). */
+    operatorType: text('operator_type').notNull().default('user'),
+    operatorId: text('operator_id').notNull(),
+    /** 1 may launch, 2 co-manager. */
+    type: integer('type').notNull().default(2),
+    sortCode: integer('sort_code').notNull().default(0),
+    creatorUserId: text('creator_user_id'),
+    creatorTime: epochMs('creator_time')
+      .notNull()
+      .$defaultFn(() => Date.now()),
+  },
+  (t) => [
+    uniqueIndex('flow_engine_visible_operator').on(t.templateId, t.type, t.operatorType, t.operatorId),
+    index('flow_engine_visible_user').on(t.operatorId, t.type),
+  ],
+);
