@@ -16,6 +16,7 @@ import type { Db, DbOrTx } from '../../../db/client.js';
 import { keywordMatch, listOrder } from '../../../db/query.js';
 import { dictionaryData, flowTaskRecords, printDevs, printLogs, users } from '../../../db/schema/index.js';
 import { copyNames } from '../../msgCenter/common.js';
+import { copyValues } from '../../visualdev/designFile.js';
 import { groupByCategory, isItemOfDictionary } from '../dictionary/categories.js';
 import { uniqueAs } from '../dictionary/service.js';
 import { sanitizePrintTemplate } from './sanitize.js';
@@ -264,21 +265,9 @@ export class PrintDevService {
   }
 
   async copy(id: string, userId: string): Promise<string> {
-    const row = await this.get(id);
-    const newRow = { ...row, ...copyNames(row.fullName, row.enCode), id: newId() };
-    await this.db
-      .insert(printDevs)
-      .values({
-        ...newRow,
-        enabledMark: 0,
-        creatorUserId: userId,
-        creatorTime: Date.now(),
-        lastModifyTime: null,
-        lastModifyUserId: null,
-        version: 0,
-      })
-      .catch(uniqueAs(PrintDevMessages.codeExists));
-    return newRow.id;
+    const values = copyValues(await this.get(id), userId);
+    await this.db.insert(printDevs).values(values).catch(uniqueAs(PrintDevMessages.codeExists));
+    return values.id;
   }
 
   async toggle(id: string, userId: string): Promise<void> {

@@ -11,11 +11,11 @@ import type { DbOrTx } from '../../../db/client.js';
 import { keywordMatch, listOrder, selectPage } from '../../../db/query.js';
 import { dictionaryData, modules, portalCustoms, portals, users } from '../../../db/schema/index.js';
 import type { Services } from '../../../services.js';
-import { copyNames } from '../../msgCenter/common.js';
 import { hasPermission } from '../../permission/grants.js';
 import { groupByCategory, isItemOfDictionary } from '../../system/dictionary/categories.js';
 import { uniqueAs } from '../../system/dictionary/service.js';
 import { userLabels } from '../../system/printDev/service.js';
+import { copyValues, importDesignFile } from '../designFile.js';
 import { menusOf, VisualDevMessages } from '../service.js';
 
 export const PORTAL_MODULE = 'onlineDev.visualPortal';
@@ -197,21 +197,9 @@ export class PortalService {
   }
 
   async copy(id: string, userId: string): Promise<string> {
-    const row = await this.get(id);
-    const newRow = { ...row, ...copyNames(row.fullName, row.enCode), id: newId() };
-    await this.db
-      .insert(portals)
-      .values({
-        ...newRow,
-        enabledMark: 0,
-        creatorUserId: userId,
-        creatorTime: Date.now(),
-        lastModifyTime: null,
-        lastModifyUserId: null,
-        version: 0,
-      })
-      .catch(uniqueAs(PortalMessages.codeExists));
-    return newRow.id;
+    const values = copyValues(await this.get(id), userId);
+    await this.db.insert(portals).values(values).catch(uniqueAs(PortalMessages.codeExists));
+    return values.id;
   }
 
   async exportVp(id: string) {
@@ -228,24 +216,14 @@ export class PortalService {
   }
 
   /** Imports a .vp file as a new portal (a code already taken gets the copy suffix); checks of create apply. */
-  async importVp(content: Buffer, userId: string): Promise<string> {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(content.toString('utf8'));
-    } catch {
-      throw badRequest(PortalMessages.importMalformed);
-    }
-    if (!VpFile.safeParse(parsed).success) throw badRequest(PortalMessages.importMalformed);
-    const body = PortalBody.safeParse(parsed);
-    if (!body.success)
-      throw badRequest(`${PortalMessages.importMalformed}：${body.error.issues[0]?.message ?? ''}`);
-    const [taken] = await this.db
-      .select({ id: portals.id })
-      .from(portals)
-      .where(eq(portals.enCode, body.data.enCode));
-    return this.create(
-      taken ? { ...body.data, ...copyNames(body.data.fullName, body.data.enCode) } : body.data,
-      userId,
+  importVp(content: Buffer, userId: string): Promise<string> {
+    return importDesignFile(
+      content,
+      { file: VpFile, body: PortalBody },
+      PortalMessages.importMalformed,
+      async (enCode) =>
+        (await this.db.select({ id: portals.id }).from(portals).where(eq(portals.enCode, enCode))).length > 0,
+      (body) => this.create(body, userId),
     );
   }
 

@@ -19,12 +19,12 @@ import type { DbOrTx } from '../../../db/client.js';
 import { keywordMatch, listOrder, selectPage } from '../../../db/query.js';
 import { dataInterfaces, dataReports, dictionaryData } from '../../../db/schema/index.js';
 import type { Services } from '../../../services.js';
-import { copyNames } from '../../msgCenter/common.js';
 import { hasPermission } from '../../permission/grants.js';
 import { groupByCategory, isItemOfDictionary } from '../../system/dictionary/categories.js';
 import { uniqueAs } from '../../system/dictionary/service.js';
 import { userLabels } from '../../system/printDev/service.js';
 import { findInterface, runLoadedInterface } from '../../systemData/dataInterface/run.js';
+import { copyValues, importDesignFile } from '../designFile.js';
 import { menusOf } from '../service.js';
 
 export const DATA_REPORT_MODULE = 'onlineDev.dataReport';
@@ -240,21 +240,9 @@ export class DataReportService {
   }
 
   async copy(id: string, userId: string): Promise<string> {
-    const row = await this.get(id);
-    const newRow = { ...row, ...copyNames(row.fullName, row.enCode), id: newId() };
-    await this.db
-      .insert(dataReports)
-      .values({
-        ...newRow,
-        enabledMark: 0,
-        creatorUserId: userId,
-        creatorTime: Date.now(),
-        lastModifyTime: null,
-        lastModifyUserId: null,
-        version: 0,
-      })
-      .catch(uniqueAs(DataReportMessages.codeExists));
-    return newRow.id;
+    const values = copyValues(await this.get(id), userId);
+    await this.db.insert(dataReports).values(values).catch(uniqueAs(DataReportMessages.codeExists));
+    return values.id;
   }
 
   async exportDr(id: string) {
@@ -272,24 +260,16 @@ export class DataReportService {
   }
 
   /** Imports a .dr file as a new report (a code already taken gets the copy suffix); all checks of create apply. */
-  async importDr(content: Buffer, userId: string): Promise<string> {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(content.toString('utf8'));
-    } catch {
-      throw badRequest(DataReportMessages.importMalformed);
-    }
-    const file = DrFile.safeParse(parsed);
-    if (!file.success) throw badRequest(DataReportMessages.importMalformed);
-    const body = DataReportBody.safeParse(file.data);
-    if (!body.success)
-      throw badRequest(`${DataReportMessages.importMalformed}：${body.error.issues[0]?.message ?? ''}`);
-    const [taken] = await this.db
-      .select({ id: dataReports.id })
-      .from(dataReports)
-      .where(eq(dataReports.enCode, body.data.enCode));
-    const named = taken ? { ...body.data, ...copyNames(body.data.fullName, body.data.enCode) } : body.data;
-    return this.create(named, userId);
+  importDr(content: Buffer, userId: string): Promise<string> {
+    return importDesignFile(
+      content,
+      { file: DrFile, body: DataReportBody },
+      DataReportMessages.importMalformed,
+      async (enCode) =>
+        (await this.db.select({ id: dataReports.id }).from(dataReports).where(eq(dataReports.enCode, enCode)))
+          .length > 0,
+      (body) => this.create(body, userId),
+    );
   }
 
   /**
