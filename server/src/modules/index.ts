@@ -20,6 +20,7 @@ import { registerPositionRoutes } from './permission/position/routes.js';
 import { registerRoleRoutes } from './permission/role/routes.js';
 import { registerUserRoutes } from './permission/user/routes.js';
 import { registerOnlineUserRoutes } from './permission/userOnline/routes.js';
+import { registerAdvancedQueryRoutes } from './system/advancedQuery/routes.js';
 import { registerAreaRoutes } from './system/area/routes.js';
 import { registerBillRuleRoutes } from './system/billRule/routes.js';
 import { registerCacheRoutes } from './system/cache/routes.js';
@@ -73,6 +74,7 @@ export function registerModules(app: FastifyInstance, services: Services) {
   registerScheduleRoutes(app, services);
   registerPrintDevRoutes(app, services);
   registerCommonWordsRoutes(app, services);
+  registerAdvancedQueryRoutes(app, services);
   registerTemplateRoutes(app, services);
   registerLanguageRoutes(app, services);
   registerKnowledgeRoutes(app, services);
