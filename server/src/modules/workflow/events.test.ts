@@ -440,6 +440,26 @@ describe('template save refuses incomplete message and event settings', () => {
     expect((await save(fine, 'goodEvent')).code).toBe(200);
   });
 
+  it('accepts an existing send configuration; a copy keeps a setting whose configuration was deleted since', async () => {
+    const msgId = await webhookSendConfig(
+      server,
+      admin,
+      `${http.base}/hook/copy`,
+      'flowCopyCheck',
+      '{taskFullName}',
+      '{nodeName}',
+    );
+    const root = chain(approver('经理审批', [manager.id], { approveMsgConfig: { on: 1, msgId } }));
+    const saved = await save(root, 'goodMsgId');
+    expect(saved.code, saved.msg).toBe(200);
+    const id = (saved.data as { id: string }).id;
+    expect((await call(admin, 'DELETE', `/api/message/SendMessageConfig/${msgId}`)).code).toBe(200);
+    // A fresh save names the gone configuration; copying the saved template is not a new design.
+    expect((await save(root, 'goodMsgIdAgain')).msg).toBe('经理审批: 通过消息的发送配置不存在，请重新选择');
+    const copied = await call(admin, 'POST', `/flowTemplate/${id}/Actions/Copy`);
+    expect(copied.code, copied.msg).toBe(200);
+  });
+
   it('an update with an incomplete setting is refused and leaves the template as it was', async () => {
     const { templateId } = await createFlow(server, admin, chain(approver('经理审批', [manager.id])), '改前');
     const before = await call<{ flowTemplateJson: string; fullName: string }>(

@@ -14,6 +14,7 @@ import {
 } from '../../db/schema/index.js';
 import { copyNames } from '../msgCenter/common.js';
 import { groupByCategory, isItemOfDictionary } from '../system/dictionary/categories.js';
+import { AssistService } from './assist.js';
 import type { WorkflowEngine } from './engine.js';
 import { compileFlow } from './graph.js';
 
@@ -182,6 +183,7 @@ export class TemplateService {
       sidx: string;
     },
     enabledOnly = false,
+    caller?: { userId: string; isAdministrator: boolean },
   ) {
     const filters: SQL[] = [eq(flowTemplates.deleteMark, 0)];
     if (enabledOnly) filters.push(eq(flowTemplates.enabledMark, 1));
@@ -222,7 +224,8 @@ export class TemplateService {
         enabledMark: t.enabledMark,
         creatorUser: creator ? `${creator}/${account}` : null,
         creatorTime: t.creatorTime,
-        hasAssistBtn: 0,
+        // 1 when the caller may set co-managers (POST /flowTemplate/assist): creator or administrator.
+        hasAssistBtn: caller && AssistService.mayAssign(caller, t.creatorUserId) ? 1 : 0,
       })),
       pagination,
     };
@@ -284,9 +287,10 @@ export class TemplateService {
     };
   }
 
-  async create(body: FlowTemplateBody, userId: string, enabledMark = 1): Promise<string> {
+  /** `copied`: the flows of a saved template (a copy keeps them as they are, checked or not). */
+  async create(body: FlowTemplateBody, userId: string, enabledMark = 1, copied = false): Promise<string> {
     assertRunnable(body.flowTemplateJson);
-    await assertMessagesAndEvents(this.db, body.flowTemplateJson);
+    if (!copied) await assertMessagesAndEvents(this.db, body.flowTemplateJson);
     return this.db.transaction(async (tx) => {
       await this.assertCodeFree(tx, body.enCode);
       const category = await checkedCategory(tx, body.category);
@@ -570,7 +574,7 @@ export class TemplateService {
       fullName: v.fullName,
       flowTemplateJson: readFlowTree(v.flowTemplateJson),
     }));
-    return this.create({ ...templateFields(t), ...names, flowTemplateJson: flows }, userId, 0);
+    return this.create({ ...templateFields(t), ...names, flowTemplateJson: flows }, userId, 0, true);
   }
 
   /** The .ffe file of ExportData: the template's fields and the main version of each flow. */
