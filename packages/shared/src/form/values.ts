@@ -1,6 +1,6 @@
 /** Which fields hold a value, of what shape, and the `__vModel__` rules of forms.md 1.2 and 2. */
 import type { JnpfKey } from './keys.js';
-import type { FieldOf, FormDefinition, FormField } from './schema.js';
+import { type FieldOf, type FormDefinition, type FormField, parseFormData } from './schema.js';
 
 /** Keys that never hold a value: display widgets and containers (forms.md 1.2, "Storage"). */
 export const VALUELESS_KEYS: ReadonlySet<JnpfKey> = new Set<JnpfKey>([
@@ -133,4 +133,32 @@ export function vModelProblems(form: FormDefinition): string[] {
     else seen.set(scoped, path);
   });
   return problems;
+}
+
+/** A value field of a form design as the flow designer and GET /flowForm/Form/{id}/getField list it. */
+export interface FormValueField {
+  /** The field's __vModel__ (sub-table columns: table-column). */
+  id: string;
+  name: string;
+  jnpfKey: string;
+}
+
+/** The value fields of a (released) form design JSON, sub-table columns as `table-column`; none when absent or invalid. */
+export function formValueFields(json: string | null | undefined): FormValueField[] {
+  if (!json) return [];
+  const parsed = parseFormData(json);
+  if (!parsed.ok) return [];
+  const out: FormValueField[] = [];
+  walkFields(parsed.form.fields, (field, { table }) => {
+    if (!storesValue(field) || !field.__vModel__) return;
+    const name = field.__config__.label || field.__vModel__;
+    if (table)
+      out.push({
+        id: `${table.__vModel__}-${field.__vModel__}`,
+        name: `${table.__config__.label ?? table.__vModel__}-${name}`,
+        jnpfKey: field.__config__.jnpfKey,
+      });
+    else out.push({ id: field.__vModel__, name, jnpfKey: field.__config__.jnpfKey });
+  });
+  return out;
 }

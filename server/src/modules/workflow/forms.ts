@@ -1,10 +1,11 @@
-import { type FlowFormBody, parseFormData } from '@console/shared';
+import { FlowFormBody, formValueFields, parseFormData, readFlowTree } from '@console/shared';
 import { and, asc, count, desc, eq, ilike, isNotNull, ne, or, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { badRequest } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { escapeLike, keywordMatch } from '../../db/query.js';
-import { flowForms, flowTemplateJsons } from '../../db/schema/index.js';
+import { flowForms, flowTemplateJsons, flowTemplates } from '../../db/schema/index.js';
 import { copyNames } from '../msgCenter/common.js';
 
 export const FlowFormMessages = {
@@ -20,7 +21,15 @@ export const FlowFormMessages = {
   nothingToRollBack: '表单还没有发布过，不能回滚',
   inUse: '该表单已被流程使用，不能删除',
   systemFormNeedsAddress: '系统表单需要填写表单地址（urlAddress）',
+  imported: '导入成功',
+  importMalformed: '导入文件格式错误：不是有效的流程表单文件(.fff)',
+  noFlow: '该表单没有绑定流程：请先在流程设计中把它设为某个流程的发起表单',
 } as const;
+
+/** The .fff file of ExportData / ImportData: the form's fields, its working copy and its released design. */
+const FormFile = FlowFormBody.omit({ id: true }).extend({
+  propertyJson: z.string().max(2_000_000).nullish(),
+});
 
 type Row = typeof flowForms.$inferSelect;
 
@@ -136,6 +145,99 @@ export class FlowFormService {
     });
   }
 
+  /** GET /{id}/getField: the value fields of the released design (sub-table columns as table-column). */
+  async fields(id: string) {
+    const row = await this.get(this.db, id);
+    return formValueFields(row.propertyJson);
+  }
+
+  /**
+   * GET /getFormById/{id}: the flow template the form is bound to: the one its flowId names, else
+   * the (oldest live) template whose main version starts with this form.
+   */
+  async boundTemplate(id: string): Promise<{ id: string }> {
+    const form = await this.get(this.db, id);
+    if (form.flowId) {
+      const [bound] = await this.db
+        .select({ id: flowTemplates.id })
+        .from(flowTemplates)
+        .where(and(eq(flowTemplates.id, form.flowId), eq(flowTemplates.deleteMark, 0)));
+      if (bound) return bound;
+    }
+    const candidates = await this.db
+      .select({ templateId: flowTemplates.id, json: flowTemplateJsons.flowTemplateJson })
+      .from(flowTemplateJsons)
+      .innerJoin(flowTemplates, eq(flowTemplates.id, flowTemplateJsons.templateId))
+      .where(
+        and(
+          eq(flowTemplates.deleteMark, 0),
+          eq(flowTemplateJsons.deleteMark, 0),
+          eq(flowTemplateJsons.enabledMark, 1),
+          ilike(flowTemplateJsons.flowTemplateJson, `%"formId":"${escapeLike(id)}"%`),
+        ),
+      )
+      .orderBy(asc(flowTemplates.creatorTime), asc(flowTemplates.id), asc(flowTemplateJsons.sortCode));
+    for (const c of candidates) {
+      const start = readFlowTree(c.json);
+      if (start.type === 'start' && start.properties.formId === id) return { id: c.templateId };
+    }
+    throw badRequest(FlowFormMessages.noFlow);
+  }
+
+  /** The .fff file of ExportData: what FlowFormBody carries plus the released design. */
+  async exportFile(id: string) {
+    const r = await this.get(this.db, id);
+    return {
+      fullName: r.fullName,
+      enCode: r.enCode,
+      formType: r.formType,
+      flowType: r.flowType,
+      category: r.category,
+      urlAddress: r.urlAddress,
+      appUrlAddress: r.appUrlAddress,
+      interfaceUrl: r.interfaceUrl,
+      draftJson: r.draftJson,
+      propertyJson: r.propertyJson,
+      tableJson: r.tableJson,
+      dbLinkId: r.dbLinkId,
+      sortCode: r.sortCode,
+      description: r.description,
+    };
+  }
+
+  /**
+   * POST /Actions/ImportData: a .fff file as a new unpublished form whose working copy is the
+   * file's design (its working copy, else its released one); a taken code gets the copy suffix
+   * like imported flow templates. Anything not a valid form file: 400, nothing written.
+   */
+  async importFile(content: Buffer, userId: string): Promise<string> {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(content.toString('utf8'));
+    } catch {
+      throw badRequest(FlowFormMessages.importMalformed);
+    }
+    const result = FormFile.safeParse(parsed);
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      const where = issue?.path.length ? `${issue.path.join('.')}：` : '';
+      throw badRequest(`${FlowFormMessages.importMalformed}：${where}${issue?.message ?? ''}`);
+    }
+    const { propertyJson, ...file } = result.data;
+    const body: FlowFormBody = { ...file, draftJson: file.draftJson ?? propertyJson ?? null };
+    if (body.formType === 2 && !body.draftJson)
+      throw badRequest(`${FlowFormMessages.importMalformed}：draftJson：文件中没有表单设计内容`);
+    try {
+      this.check(body);
+    } catch (error) {
+      throw badRequest(`${FlowFormMessages.importMalformed}：${(error as Error).message}`);
+    }
+    return this.create(
+      (await codeTaken(this.db, body.enCode)) ? { ...body, ...copyNames(body.fullName, body.enCode) } : body,
+      userId,
+    );
+  }
+
   async info(id: string) {
     return item(await this.get(this.db, id));
   }
@@ -208,6 +310,14 @@ export class FlowFormService {
         .where(eq(flowForms.id, id));
     });
   }
+}
+
+async function codeTaken(db: DbOrTx, enCode: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: flowForms.id })
+    .from(flowForms)
+    .where(and(eq(flowForms.enCode, enCode), eq(flowForms.deleteMark, 0)));
+  return row !== undefined;
 }
 
 function values(body: FlowFormBody) {

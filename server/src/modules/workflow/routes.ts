@@ -27,6 +27,7 @@ import type { Services } from '../../services.js';
 import { issueDownload, registerDownload } from '../file/download.js';
 import { readUpload, withMultipart } from '../file/multipart.js';
 import { hasPermission } from '../permission/grants.js';
+import { AssistBody, AssistMessages, AssistService } from './assist.js';
 import { CandidateService } from './candidates.js';
 import { registerDelegateBatchRoutes } from './delegate-batch-routes.js';
 import { WorkflowEngine, WorkflowMessages } from './engine.js';
@@ -160,13 +161,63 @@ export function registerWorkflowRoutes(app: FastifyInstance, services: Services)
     },
   });
 
+  /** The value fields of the form's released design (flow designer field pickers). */
+  defineRoute(app, services, {
+    method: 'GET',
+    url: `${FORM}/:id/getField`,
+    access: { module: WorkflowPages.form },
+    params: IdParams,
+    handler: ({ params }) => forms.fields(params.id),
+  });
+  /** The flow template a form is bound to (the one that starts with it): {id}. */
+  defineRoute(app, services, {
+    method: 'GET',
+    url: `${FORM}/getFormById/:id`,
+    access: { module: WorkflowPages.form },
+    params: IdParams,
+    handler: ({ params }) => forms.boundTemplate(params.id),
+  });
+  registerDownload('flowForm', async (s, payload) => ({
+    body: JSON.stringify(await new FlowFormService(s.db).exportFile(String(payload))),
+    contentType: 'application/octet-stream',
+  }));
+  defineRoute(app, services, {
+    method: 'GET',
+    url: `${FORM}/:id/Actions/ExportData`,
+    access: { module: WorkflowPages.form, button: 'btn_export' },
+    params: IdParams,
+    handler: async ({ params, session }) => {
+      const file = await forms.exportFile(params.id);
+      return issueDownload(services, {
+        kind: 'flowForm',
+        fileName: `${file.fullName}.fff`,
+        payload: params.id,
+        userId: session.userId,
+      });
+    },
+  });
+  withMultipart(app, (scope) => {
+    defineRoute(scope, services, {
+      method: 'POST',
+      url: `${FORM}/Actions/ImportData`,
+      access: { module: WorkflowPages.form, button: 'btn_import' },
+      handler: async ({ req, session }) => {
+        const file = await readUpload(req, { maxBytes: 4 * 1024 * 1024, extension: 'fff' });
+        return answer(
+          { id: await forms.importFile(file.content, session.userId) },
+          FlowFormMessages.imported,
+        );
+      },
+    });
+  });
+
   // ----- templates (workFlow/flowEngine) -----
   defineRoute(app, services, {
     method: 'GET',
     url: `${BASE}/flowTemplate`,
     access: { module: WorkflowPages.engine },
     query: FlowTemplateListQuery,
-    handler: ({ query }) => templates.list(query),
+    handler: ({ query, session }) => templates.list(query, false, session),
   });
   defineRoute(app, services, {
     method: 'GET',
@@ -277,6 +328,26 @@ export function registerWorkflowRoutes(app: FastifyInstance, services: Services)
     handler: async ({ params, session }) => {
       await templates.deleteVersion(params.id, session.userId);
       return answer(null, TemplateMessages.versionDeleted);
+    },
+  });
+
+  /** Co-managers of a template (flow_enginevisible type 2): the creator or an administrator sets them. */
+  const assist = new AssistService(services.db);
+  defineRoute(app, services, {
+    method: 'GET',
+    url: `${BASE}/flowTemplate/:id/assistList`,
+    access: { module: WorkflowPages.engine },
+    params: IdParams,
+    handler: ({ params }) => assist.list(params.id),
+  });
+  defineRoute(app, services, {
+    method: 'POST',
+    url: `${BASE}/flowTemplate/assist`,
+    access: { module: WorkflowPages.engine, button: 'btn_edit' },
+    body: AssistBody,
+    handler: async ({ body, session }) => {
+      await assist.replace(body, session);
+      return answer(null, AssistMessages.saved);
     },
   });
 

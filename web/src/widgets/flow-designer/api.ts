@@ -1,4 +1,4 @@
-import { type FormField, parseFormData, storesValue, walkFields } from '@console/shared';
+import { type FormValueField, formValueFields } from '@console/shared';
 import { http } from '../../api';
 
 /** What the designer reads: released flow forms, a form's fields, and flows a sub-flow may start. */
@@ -10,12 +10,7 @@ export interface FlowFormOption {
   formType: number;
 }
 
-export interface FormFieldOption {
-  /** The field's __vModel__ (sub-table columns: table-column). */
-  id: string;
-  name: string;
-  jnpfKey: string;
-}
+export type FormFieldOption = FormValueField;
 
 export interface ChildFlowOption {
   id: string;
@@ -35,28 +30,8 @@ export async function fetchFlowForms(): Promise<FlowFormOption[]> {
   return (await http.get<{ list: FlowFormOption[] }>('/flowForm/Form/select', { pageSize: 500 })).list;
 }
 
-/** The value fields of a released form design, sub-table columns as `table-column`. */
-function valueFields(propertyJson: string | null): FormFieldOption[] {
-  if (!propertyJson) return [];
-  const parsed = parseFormData(propertyJson);
-  if (!parsed.ok) return [];
-  const out: FormFieldOption[] = [];
-  walkFields(parsed.form.fields, (field: FormField, { table }) => {
-    if (!storesValue(field) || !field.__vModel__) return;
-    const name = field.__config__.label || field.__vModel__;
-    if (table)
-      out.push({
-        id: `${table.__vModel__}-${field.__vModel__}`,
-        name: `${table.__config__.label ?? table.__vModel__}-${name}`,
-        jnpfKey: field.__config__.jnpfKey,
-      });
-    else out.push({ id: field.__vModel__, name, jnpfKey: field.__config__.jnpfKey });
-  });
-  return out;
-}
-
 export async function fetchFormFields(formId: string): Promise<FormFieldOption[]> {
-  return valueFields(
+  return formValueFields(
     (await http.get<{ propertyJson: string | null }>(`/flowForm/Form/${formId}`)).propertyJson,
   );
 }
@@ -66,7 +41,7 @@ export async function fetchChildFormFields(versionId: string): Promise<FormField
   const form = await http.get<{ propertyJson: string | null }>(
     `/workflow/Engine/flowTemplate/${versionId}/FormInfo`,
   );
-  return valueFields(form.propertyJson);
+  return formValueFields(form.propertyJson);
 }
 
 export async function fetchChildFlows(): Promise<ChildFlowOption[]> {
