@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services.js';
+import { registerCommonFieldsRoutes } from './commonFields/routes.js';
 import { registerDataBackupRoutes } from './dataBackup/routes.js';
 import { registerDataInterfaceRoutes } from './dataInterface/routes.js';
 import { registerDataModelRoutes } from './dataModel/routes.js';
@@ -14,6 +15,7 @@ export function registerSystemDataRoutes(app: FastifyInstance, services: Service
   setSecretsKey(services.config.SECRETS_KEY);
   registerDataSourceRoutes(app, services);
   registerDataModelRoutes(app, services);
+  registerCommonFieldsRoutes(app, services);
   registerDataInterfaceRoutes(app, services);
   registerInterfaceOauthRoutes(app, services);
   registerDataSyncRoutes(app, services);

@@ -68,7 +68,8 @@ export function checkIdentifier(name: string): string {
   return name;
 }
 
-function normalLength(f: GenField): string {
+/** The field's length normalised (varchar 1-4000, default 50; decimal "p,s", default 18,2; others ""), or 400. */
+export function normalLength(f: GenField): string {
   const length = (f.dataLength ?? '').toString().trim();
   if (f.dataType === 'varchar') {
     const n = length === '' ? 50 : Number(length);
