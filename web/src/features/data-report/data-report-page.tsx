@@ -4,10 +4,9 @@ import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDictionaryEntries } from '../../widgets/dictionary-select/dictionary-select';
-import { creatorTimeColumn, sortCodeColumn } from '../../widgets/list/columns';
 import {
   DesignListFrame,
-  DesignRowActions,
+  designTailColumns,
   useDesignActions,
   useDesignMenu,
 } from '../../widgets/list/design-list';
@@ -32,7 +31,7 @@ function DataReportList() {
   const [category, setCategory] = useState<string | undefined>();
   const [designing, setDesigning] = useState<{ id?: string } | null>(null);
   const categories = useDictionaryEntries(REPORT_CATEGORY);
-  const { keyword, search, firstPage, list, tableProps } = usePagedList<DataReportItem, DataReportQuery>({
+  const paged = usePagedList<DataReportItem, DataReportQuery>({
     filters: { categoryId: category ?? '' },
     queryKey: designKeys.list,
     queryFn: fetchReports,
@@ -67,57 +66,34 @@ function DataReportList() {
       width: 180,
       ellipsis: true,
     },
-    {
-      title: t('fields.creatorUser'),
-      dataIndex: 'creatorUser',
-      key: 'creatorUser',
-      width: 140,
-      ellipsis: true,
-    },
-    creatorTimeColumn(t('fields.creatorTime')),
-    sortCodeColumn(t('fields.sortCode')),
-    {
-      title: t('fields.enabledMark'),
-      dataIndex: 'enabledMark',
-      key: 'enabledMark',
-      width: 80,
-      render: (value: number) => (value === 1 ? t('enabled') : t('disabled')),
-    },
-    {
-      title: t('actions.title'),
-      key: 'actions',
+    ...designTailColumns<DataReportItem>({
+      t,
+      state: {
+        title: t('fields.enabledMark'),
+        dataIndex: 'enabledMark',
+        key: 'enabledMark',
+        width: 80,
+        render: (value: number) => (value === 1 ? t('enabled') : t('disabled')),
+      },
       width: 150,
-      fixed: 'right',
-      render: (_, row) => (
-        <DesignRowActions
-          t={t}
-          name={row.fullName}
-          actions={[
-            { code: 'btn_edit', label: t('actions.design'), onClick: () => setDesigning({ id: row.id }) },
-          ]}
-          menu={more(row)}
-        />
-      ),
-    },
+      actions: (row) => [
+        { code: 'btn_edit', label: t('actions.design'), onClick: () => setDesigning({ id: row.id }) },
+      ],
+      menu: more,
+    }),
   ];
 
   return (
     <DesignListFrame
       t={t}
       testId="data-report-page"
-      keyword={keyword}
-      onSearch={search}
-      category={category}
+      paged={paged}
+      category={[category, setCategory]}
       categories={categories.data}
-      onCategory={(value) => {
-        setCategory(value);
-        firstPage();
-      }}
       onAdd={() => setDesigning({})}
       importCode="btn_add"
       importing={actions.importing}
       onImport={() => void actions.importFile('.dr', importReportFile)}
-      onRefresh={() => void list.refetch()}
       dialogs={
         <>
           <ReportDesigner target={designing} onClose={() => setDesigning(null)} />
@@ -125,7 +101,7 @@ function DataReportList() {
         </>
       }
     >
-      <PagedTable<DataReportItem> rowKey="id" columns={columns} {...tableProps} scroll={{ x: 1200 }} />
+      <PagedTable<DataReportItem> rowKey="id" columns={columns} {...paged.tableProps} scroll={{ x: 1200 }} />
     </DesignListFrame>
   );
 }

@@ -3,10 +3,10 @@ import { Button, Drawer, Space, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDictionaryEntries } from '../../widgets/dictionary-select/dictionary-select';
-import { creatorTimeColumn, sortCodeColumn, stateColumn } from '../../widgets/list/columns';
+import { creatorTimeColumn, stateColumn } from '../../widgets/list/columns';
 import {
   DesignListFrame,
-  DesignRowActions,
+  designTailColumns,
   useDesignActions,
   useDesignMenu,
 } from '../../widgets/list/design-list';
@@ -134,7 +134,7 @@ function FlowEngineList() {
     () => new Map((categories.data ?? []).map((entry) => [entry.id, entry.fullName])),
     [categories.data],
   );
-  const { keyword, search, firstPage, list, tableProps } = usePagedList<TemplateRow, TemplateQuery>({
+  const paged = usePagedList<TemplateRow, TemplateQuery>({
     filters: { category: category ?? '' },
     queryKey: flowEngineKeys.list,
     queryFn: fetchTemplates,
@@ -175,59 +175,36 @@ function FlowEngineList() {
       width: 100,
       render: (value: number) => t(`types.${value}`),
     },
-    {
-      title: t('fields.creatorUser'),
-      dataIndex: 'creatorUser',
-      key: 'creatorUser',
-      width: 140,
-      ellipsis: true,
-    },
-    creatorTimeColumn(t('fields.creatorTime')),
-    sortCodeColumn(t('fields.sortCode')),
-    stateColumn<TemplateRow>({
-      title: t('fields.enabledMark'),
-      enabledText: t('enabled'),
-      disabledText: t('disabled'),
-      canToggle: () => allowed('btn_state'),
-      onToggle: (row) =>
-        Number(row.enabledMark) === 1
-          ? run(t('confirm.stop', { name: row.fullName }), () => stopTemplate(row.id))
-          : run(t('confirm.release', { name: row.fullName }), () => releaseTemplate(row.id)),
-    }),
-    {
-      title: t('actions.title'),
-      key: 'actions',
+    ...designTailColumns<TemplateRow>({
+      t,
+      state: stateColumn<TemplateRow>({
+        title: t('fields.enabledMark'),
+        enabledText: t('enabled'),
+        disabledText: t('disabled'),
+        canToggle: () => allowed('btn_state'),
+        onToggle: (row) =>
+          Number(row.enabledMark) === 1
+            ? run(t('confirm.stop', { name: row.fullName }), () => stopTemplate(row.id))
+            : run(t('confirm.release', { name: row.fullName }), () => releaseTemplate(row.id)),
+      }),
       width: 160,
-      fixed: 'right',
-      render: (_, row) => (
-        <DesignRowActions
-          t={t}
-          name={row.fullName}
-          actions={[
-            { code: 'btn_edit', label: t('actions.design'), onClick: () => setEditing({ id: row.id }) },
-          ]}
-          menu={more(row)}
-        />
-      ),
-    },
+      actions: (row) => [
+        { code: 'btn_edit', label: t('actions.design'), onClick: () => setEditing({ id: row.id }) },
+      ],
+      menu: more,
+    }),
   ];
 
   return (
     <DesignListFrame
       t={t}
       testId="flow-engine-page"
-      keyword={keyword}
-      onSearch={search}
-      category={category}
+      paged={paged}
+      category={[category, setCategory]}
       categories={categories.data}
-      onCategory={(value) => {
-        setCategory(value);
-        firstPage();
-      }}
       onAdd={() => setEditing({})}
       importing={actions.importing}
       onImport={() => void actions.importFile('.ffe', importTemplate)}
-      onRefresh={() => void list.refetch()}
       dialogs={
         <>
           <FlowEditor
@@ -242,7 +219,7 @@ function FlowEngineList() {
         </>
       }
     >
-      <PagedTable<TemplateRow> rowKey="id" columns={columns} {...tableProps} scroll={{ x: 1100 }} />
+      <PagedTable<TemplateRow> rowKey="id" columns={columns} {...paged.tableProps} scroll={{ x: 1100 }} />
     </DesignListFrame>
   );
 }

@@ -3,10 +3,10 @@ import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDictionaryEntries } from '../../widgets/dictionary-select/dictionary-select';
-import { creatorTimeColumn, sortCodeColumn, stateColumn } from '../../widgets/list/columns';
+import { stateColumn } from '../../widgets/list/columns';
 import {
   DesignListFrame,
-  DesignRowActions,
+  designTailColumns,
   useDesignActions,
   useDesignMenu,
 } from '../../widgets/list/design-list';
@@ -40,7 +40,7 @@ function PrintDevList() {
   const [previewing, setPreviewing] = useState<PrintDevItem | null>(null);
   const [logging, setLogging] = useState<PrintDevItem | null>(null);
   const categories = useDictionaryEntries(PRINT_CATEGORY);
-  const { keyword, search, firstPage, list, tableProps } = usePagedList<PrintDevItem, PrintDevQuery>({
+  const paged = usePagedList<PrintDevItem, PrintDevQuery>({
     filters: { category: category ?? '' },
     queryKey: printDevKeys.list,
     queryFn: fetchPrintDevs,
@@ -80,60 +80,37 @@ function PrintDevList() {
       width: 100,
       render: (value: number) => t(`types.${value}`),
     },
-    {
-      title: t('fields.creatorUser'),
-      dataIndex: 'creatorUser',
-      key: 'creatorUser',
-      width: 140,
-      ellipsis: true,
-    },
-    creatorTimeColumn(t('fields.creatorTime')),
-    sortCodeColumn(t('fields.sortCode')),
-    stateColumn<PrintDevItem>({
-      title: t('fields.enabledMark'),
-      enabledText: t('enabled'),
-      disabledText: t('disabled'),
-      canToggle: () => allowed('btn_edit'),
-      onToggle: (row) =>
-        run(Number(row.enabledMark) === 1 ? t('confirm.disable') : t('confirm.enable'), () =>
-          togglePrintDev(row.id),
-        ),
-    }),
-    {
-      title: t('actions.title'),
-      key: 'actions',
+    ...designTailColumns<PrintDevItem>({
+      t,
+      state: stateColumn<PrintDevItem>({
+        title: t('fields.enabledMark'),
+        enabledText: t('enabled'),
+        disabledText: t('disabled'),
+        canToggle: () => allowed('btn_edit'),
+        onToggle: (row) =>
+          run(Number(row.enabledMark) === 1 ? t('confirm.disable') : t('confirm.enable'), () =>
+            togglePrintDev(row.id),
+          ),
+      }),
       width: 190,
-      fixed: 'right',
-      render: (_, row) => (
-        <DesignRowActions
-          t={t}
-          name={row.fullName}
-          actions={[
-            { code: 'btn_edit', label: t('actions.design'), onClick: () => setDesigning({ id: row.id }) },
-            { code: 'btn_preview', label: t('actions.preview'), onClick: () => setPreviewing(row) },
-          ]}
-          menu={more(row)}
-        />
-      ),
-    },
+      actions: (row) => [
+        { code: 'btn_edit', label: t('actions.design'), onClick: () => setDesigning({ id: row.id }) },
+        { code: 'btn_preview', label: t('actions.preview'), onClick: () => setPreviewing(row) },
+      ],
+      menu: more,
+    }),
   ];
 
   return (
     <DesignListFrame
       t={t}
       testId="print-dev-page"
-      keyword={keyword}
-      onSearch={search}
-      category={category}
+      paged={paged}
+      category={[category, setCategory]}
       categories={categories.data}
-      onCategory={(value) => {
-        setCategory(value);
-        firstPage();
-      }}
       onAdd={() => setDesigning({})}
       importing={actions.importing}
       onImport={() => void actions.importFile('.bp', importPrintDev)}
-      onRefresh={() => void list.refetch()}
       dialogs={
         <>
           <PrintDevDesigner target={designing} onClose={() => setDesigning(null)} />
@@ -143,7 +120,7 @@ function PrintDevList() {
         </>
       }
     >
-      <PagedTable<PrintDevItem> rowKey="id" columns={columns} {...tableProps} scroll={{ x: 1300 }} />
+      <PagedTable<PrintDevItem> rowKey="id" columns={columns} {...paged.tableProps} scroll={{ x: 1300 }} />
     </DesignListFrame>
   );
 }

@@ -5,10 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../api/feedback';
 import { useDictionaryEntries } from '../../widgets/dictionary-select/dictionary-select';
-import { creatorTimeColumn, sortCodeColumn } from '../../widgets/list/columns';
 import {
   DesignListFrame,
-  DesignRowActions,
+  designTailColumns,
   useDesignActions,
   useDesignMenu,
 } from '../../widgets/list/design-list';
@@ -92,7 +91,7 @@ function PortalList() {
   const [designing, setDesigning] = useState<{ id?: string } | null>(null);
   const [releasing, setReleasing] = useState<PortalItem | null>(null);
   const categories = useDictionaryEntries(PORTAL_CATEGORY);
-  const { keyword, search, firstPage, list, tableProps } = usePagedList<PortalItem, PortalQuery>({
+  const paged = usePagedList<PortalItem, PortalQuery>({
     filters: { category: category ?? '' },
     queryKey: designKeys.list,
     queryFn: fetchPortals,
@@ -139,56 +138,33 @@ function PortalList() {
       width: 110,
       render: (v: number) => t(`locks.${v}`),
     },
-    {
-      title: t('fields.creatorUser'),
-      dataIndex: 'creatorUser',
-      key: 'creatorUser',
-      width: 140,
-      ellipsis: true,
-    },
-    creatorTimeColumn(t('fields.creatorTime')),
-    sortCodeColumn(t('fields.sortCode')),
-    {
-      title: t('fields.enabledMark'),
-      dataIndex: 'enabledMark',
-      key: 'enabledMark',
-      width: 80,
-      render: (v: number) => (v === 1 ? t('enabled') : t('disabled')),
-    },
-    {
-      title: t('actions.title'),
-      key: 'actions',
+    ...designTailColumns<PortalItem>({
+      t,
+      state: {
+        title: t('fields.enabledMark'),
+        dataIndex: 'enabledMark',
+        key: 'enabledMark',
+        width: 80,
+        render: (v: number) => (v === 1 ? t('enabled') : t('disabled')),
+      },
       width: 150,
-      fixed: 'right',
-      render: (_, row) => (
-        <DesignRowActions
-          t={t}
-          name={row.fullName}
-          actions={[
-            { code: 'btn_edit', label: t('actions.design'), onClick: () => setDesigning({ id: row.id }) },
-          ]}
-          menu={more(row)}
-        />
-      ),
-    },
+      actions: (row) => [
+        { code: 'btn_edit', label: t('actions.design'), onClick: () => setDesigning({ id: row.id }) },
+      ],
+      menu: more,
+    }),
   ];
 
   return (
     <DesignListFrame
       t={t}
       testId="visual-portal-page"
-      keyword={keyword}
-      onSearch={search}
-      category={category}
+      paged={paged}
+      category={[category, setCategory]}
       categories={categories.data}
-      onCategory={(value) => {
-        setCategory(value);
-        firstPage();
-      }}
       onAdd={() => setDesigning({})}
       importing={actions.importing}
       onImport={() => void actions.importFile('.vp', importPortal)}
-      onRefresh={() => void list.refetch()}
       dialogs={
         <>
           <PortalDesigner target={designing} onClose={() => setDesigning(null)} />
@@ -197,7 +173,7 @@ function PortalList() {
         </>
       }
     >
-      <PagedTable<PortalItem> rowKey="id" columns={columns} {...tableProps} scroll={{ x: 1300 }} />
+      <PagedTable<PortalItem> rowKey="id" columns={columns} {...paged.tableProps} scroll={{ x: 1300 }} />
     </DesignListFrame>
   );
 }

@@ -1,7 +1,8 @@
 import { DownOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Dropdown, type MenuProps, Modal, Space, TreeSelect } from 'antd';
+import { Button, Dropdown, type MenuProps, Modal, Space, type TableColumnType, TreeSelect } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { toastSuccess } from '../../api/feedback';
+import { creatorTimeColumn, sortCodeColumn } from './columns';
 import { chooseFile, downloadUrl } from './files';
 import { AuthButton, useButtonPermission } from './permission';
 import { RefreshButton } from './refresh-button';
@@ -152,6 +153,47 @@ export function DesignRowActions({
   );
 }
 
+/**
+ * The columns every design list ends with: creator, creation time, sort code, then `state`
+ * (enabled column) and the actions cell (link buttons, more-menu).
+ */
+export function designTailColumns<T extends { fullName: string }>({
+  t,
+  state,
+  width,
+  actions,
+  menu,
+}: {
+  t: Translate;
+  state: TableColumnType<T>;
+  /** Width of the actions cell. */
+  width: number;
+  actions(row: T): readonly RowAction[];
+  menu(row: T): MenuItem[];
+}): TableColumnType<T>[] {
+  return [
+    {
+      title: t('fields.creatorUser'),
+      dataIndex: 'creatorUser',
+      key: 'creatorUser',
+      width: 140,
+      ellipsis: true,
+    },
+    creatorTimeColumn(t('fields.creatorTime')),
+    sortCodeColumn(t('fields.sortCode')),
+    state,
+    {
+      title: t('actions.title'),
+      key: 'actions',
+      width,
+      fixed: 'right',
+      render: (_, row) => (
+        <DesignRowActions t={t} name={row.fullName} actions={actions(row)} menu={menu(row)} />
+      ),
+    },
+  ];
+}
+
 export interface CategoryTree {
   id: string;
   fullName: string;
@@ -162,32 +204,33 @@ export interface CategoryTree {
 export function DesignListFrame({
   t,
   testId,
-  keyword,
-  onSearch,
-  category,
+  paged,
+  category: [category, setCategory],
   categories,
-  onCategory,
   onAdd,
   importCode = 'btn_import',
   importing,
   onImport,
-  onRefresh,
   children,
   dialogs,
 }: {
   t: Translate;
   testId: string;
-  keyword: string;
-  onSearch(keyword: string): void;
-  category: string | undefined;
+  /** The page's usePagedList: keyword search, back to the first page on a new category, refresh. */
+  paged: {
+    keyword: string;
+    search(keyword: string): void;
+    firstPage(): void;
+    list: { refetch(): unknown };
+  };
+  /** The category filter's state. */
+  category: [string | undefined, (category: string | undefined) => void];
   categories: readonly CategoryTree[] | undefined;
-  onCategory(category: string | undefined): void;
   onAdd(): void;
   /** The button the import needs. */
   importCode?: string;
   importing: boolean;
   onImport(): void;
-  onRefresh(): void;
   /** The table. */
   children: ReactNode;
   /** The page's dialogs, drawers and modal holder. */
@@ -196,7 +239,7 @@ export function DesignListFrame({
   return (
     <div className="list-page" data-testid={testId}>
       <div className="list-page__search">
-        <SearchBar keyword={keyword} placeholder={t('keyword')} onSearch={onSearch}>
+        <SearchBar keyword={paged.keyword} placeholder={t('keyword')} onSearch={paged.search}>
           <TreeSelect
             aria-label={t('fields.category')}
             style={{ width: 200 }}
@@ -205,7 +248,10 @@ export function DesignListFrame({
             placeholder={t('allCategories')}
             treeData={(categories ?? []) as CategoryTree[]}
             fieldNames={{ label: 'fullName', value: 'id', children: 'children' }}
-            onChange={(value) => onCategory(value ?? undefined)}
+            onChange={(value) => {
+              setCategory(value ?? undefined);
+              paged.firstPage();
+            }}
           />
         </SearchBar>
       </div>
@@ -219,7 +265,11 @@ export function DesignListFrame({
               {t('actions.import')}
             </AuthButton>
           </Space>
-          <RefreshButton type="default" label={t('actions.refresh')} onRefresh={onRefresh} />
+          <RefreshButton
+            type="default"
+            label={t('actions.refresh')}
+            onRefresh={() => void paged.list.refetch()}
+          />
         </div>
         {children}
       </div>
