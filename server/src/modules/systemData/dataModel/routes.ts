@@ -5,6 +5,8 @@ import { badRequest } from '../../../core/errors.js';
 import { Messages } from '../../../core/messages.js';
 import { answer, defineRoute } from '../../../core/route.js';
 import type { Services } from '../../../services.js';
+import { issueDownload, registerDownload } from '../../file/download.js';
+import { readUpload, withMultipart } from '../../file/multipart.js';
 import { hasPermission } from '../../permission/grants.js';
 import { DataModelMessages, DataModelService } from './service.js';
 
@@ -19,6 +21,13 @@ const TableParams = LinkParams.extend({ table: z.string().min(1, '缺少表名')
 export function registerDataModelRoutes(app: FastifyInstance, services: Services) {
   const model = new DataModelService(services.db);
   const base = '/api/system/DataModel/:linkId';
+  registerDownload('dataModelTable', async (s, payload) => {
+    const { linkId, table } = payload as { linkId: string; table: string };
+    return {
+      body: JSON.stringify(await new DataModelService(s.db).exportFile(linkId, table)),
+      contentType: 'application/octet-stream',
+    };
+  });
 
   defineRoute(app, services, {
     method: 'GET',
@@ -133,5 +142,36 @@ export function registerDataModelRoutes(app: FastifyInstance, services: Services
       pageSize: z.coerce.number().int().min(1).max(500).default(20),
     }),
     handler: ({ params, query }) => model.preview(params.linkId, params.table, query),
+  });
+
+  /** The table's structure as a .bdb file (system-data.md 2), read when it is downloaded. */
+  defineRoute(app, services, {
+    method: 'GET',
+    url: `${base}/Table/:table/Action/Export`,
+    access: { module: DATA_MODEL_MODULE, button: 'btn_export' },
+    params: TableParams,
+    handler: async ({ params, session }) => {
+      const def = await model.exportFile(params.linkId, params.table);
+      return issueDownload(services, {
+        kind: 'dataModelTable',
+        fileName: `${def.tableInfo.table}.bdb`,
+        payload: { linkId: params.linkId, table: def.tableInfo.table },
+        userId: session.userId,
+      });
+    },
+  });
+
+  withMultipart(app, (scope) => {
+    defineRoute(scope, services, {
+      method: 'POST',
+      url: `${base}/Action/Import`,
+      access: { module: DATA_MODEL_MODULE, button: 'btn_import' },
+      params: LinkParams,
+      handler: async ({ req, params }) => {
+        const file = await readUpload(req, { maxBytes: 1024 * 1024, extension: 'bdb' });
+        const table = await model.importFile(params.linkId, file.content);
+        return answer({ table }, DataModelMessages.imported);
+      },
+    });
   });
 }

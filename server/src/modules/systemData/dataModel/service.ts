@@ -1,7 +1,7 @@
 import {
   CONSOLE_DB_LINK_ID,
   type DataModelFieldItem,
-  type DataModelTableBody,
+  DataModelTableBody,
   type DataModelTableItem,
 } from '@console/shared';
 import { eq, type SQL } from 'drizzle-orm';
@@ -31,6 +31,8 @@ export const DataModelMessages = {
   tableMissing: (table: string) => `表"${table}"不存在`,
   fieldMissing: (field: string) => `字段"${field}"不存在`,
   hasData: '表中已有数据，只能新增字段（请使用"新增字段"）',
+  imported: '导入成功',
+  importMalformed: '导入文件不是有效的表结构文件（.bdb），请选择从数据建模导出的文件',
   mysqlNotAtomic: '注意：MySQL的表结构修改不在事务中执行，如中途失败，已执行的修改不会撤销',
 } as const;
 
@@ -255,6 +257,42 @@ export class DataModelService {
       if (fresh.length === 0) return;
       await this.exec(c, addFieldStatements(dialectOf(c.dialect), c.schema, table, fresh));
     });
+  }
+
+  /** A table's structure as the .bdb file holds it: the designer's save body (POST /Table). */
+  async exportFile(linkId: string, table: string): Promise<DataModelTableBody> {
+    return this.with(linkId, async (c) => {
+      const def = await this.require(c, table);
+      return {
+        tableInfo: { table: def.table, tableName: def.tableName, newTable: def.table },
+        tableFieldList: def.fields.map((f) => ({
+          field: f.field,
+          fieldName: f.fieldName,
+          dataType: f.dataType,
+          dataLength: f.dataLength ?? '',
+          allowNull: f.allowNull ?? 1,
+          primaryKey: f.primaryKey ?? 0,
+          autoIncrement: f.autoIncrement ?? 0,
+        })),
+      };
+    });
+  }
+
+  /** Creates the table of a .bdb file in the source, checked like the designer's save; an existing table is refused. */
+  async importFile(linkId: string, content: Buffer): Promise<string> {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(content.toString('utf8').replace(/^\uFEFF/, ''));
+    } catch {
+      throw badRequest(DataModelMessages.importMalformed);
+    }
+    const result = DataModelTableBody.safeParse(parsed);
+    if (!result.success) {
+      const issue = result.error.issues[0]!;
+      throw badRequest(`导入文件有误：${issue.path.join('.')} ${issue.message}`.trim());
+    }
+    await this.create(linkId, result.data);
+    return result.data.tableInfo.newTable;
   }
 
   async remove(linkId: string, table: string): Promise<void> {
