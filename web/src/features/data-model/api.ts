@@ -1,5 +1,6 @@
 import type { DataModelField, DataModelTableBody, DataModelTableItem } from '@console/shared';
 import { http } from '../../api';
+import { uploadFile } from '../../widgets/list/files';
 import type { PagedAnswer } from '../../widgets/list/paged-list';
 
 export interface TableInfo {
@@ -10,6 +11,7 @@ export interface TableInfo {
 
 export const dataModelKeys = {
   all: ['dataModel'] as const,
+  commonFields: ['dataModel', 'commonFields'] as const,
   tables: (linkId: string, keyword: string) => ['dataModel', 'tables', linkId, keyword] as const,
   preview: (linkId: string, table: string, query: object) =>
     ['dataModel', 'preview', linkId, table, query] as const,
@@ -43,3 +45,20 @@ export const previewTable = (
     `${base(linkId)}/Table/${encodeURIComponent(table)}/Preview`,
     { ...query },
   );
+
+/** The table's structure as a one-use .bdb download. */
+export const exportTable = (linkId: string, table: string) =>
+  http.get<{ name: string; url: string }>(`${base(linkId)}/Table/${encodeURIComponent(table)}/Action/Export`);
+/** Creates the table of a .bdb file in the source; answers the message. */
+export const importTable = async (linkId: string, file: File) =>
+  (await uploadFile(`${base(linkId)}/Action/Import`, file)).msg;
+
+/** A row of the common fields library (system-data.md 2). */
+export type CommonField = Pick<
+  DataModelField,
+  'field' | 'fieldName' | 'dataType' | 'dataLength' | 'allowNull'
+> & {
+  id: string;
+};
+export const fetchCommonFields = async () =>
+  (await http.get<{ list: CommonField[] }>('/system/CommonFields')).list;

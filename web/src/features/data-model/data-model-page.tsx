@@ -1,4 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   DATA_MODEL_TYPES,
   type DataModelField,
@@ -10,13 +10,24 @@ import { Alert, Button, Checkbox, Form, Input, Modal, Radio, Select, Space, Tabl
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../api/feedback';
+import { chooseFile, downloadUrl } from '../../widgets/list/files';
 import { PagedTable } from '../../widgets/list/paged-table';
 import { AuthButton, PermissionScope } from '../../widgets/list/permission';
 import { RefreshButton } from '../../widgets/list/refresh-button';
 import { RowActions } from '../../widgets/list/row-actions';
 import { SearchBar } from '../../widgets/list/search-bar';
 import { dataSourceKeys, fetchSourceSelector } from '../data-source/api';
-import { dataModelKeys, dropTable, fetchTable, fetchTables, previewTable, saveTable } from './api';
+import {
+  dataModelKeys,
+  dropTable,
+  exportTable,
+  fetchCommonFields,
+  fetchTable,
+  fetchTables,
+  importTable,
+  previewTable,
+  saveTable,
+} from './api';
 import '../../widgets/list/list-page.css';
 
 const ADDRESS = 'systemData/dataModel';
@@ -51,6 +62,11 @@ function TableDialog({
   const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
   const [existing, setExisting] = useState<Set<string>>(new Set());
+  const commonFields = useQuery({
+    queryKey: dataModelKeys.commonFields,
+    queryFn: fetchCommonFields,
+    enabled: target !== null,
+  });
 
   useEffect(() => {
     if (!target) return;
@@ -261,15 +277,45 @@ function TableDialog({
           },
         ]}
       />
-      <Button
-        type="dashed"
-        block
-        icon={<PlusOutlined />}
-        style={{ marginTop: 8 }}
-        onClick={() => setFields((rows) => [...rows, newField(rows.length)])}
-      >
-        {t('actions.addRow')}
-      </Button>
+      <Space.Compact block style={{ marginTop: 8 }}>
+        <Button
+          type="dashed"
+          block
+          icon={<PlusOutlined />}
+          onClick={() => setFields((rows) => [...rows, newField(rows.length)])}
+        >
+          {t('actions.addRow')}
+        </Button>
+        <Select<string>
+          style={{ width: 280 }}
+          showSearch={{ optionFilterProp: 'label' }}
+          value={null}
+          aria-label={t('dataModel.addCommonField')}
+          placeholder={t('dataModel.addCommonField')}
+          loading={commonFields.isFetching}
+          notFoundContent={t('dataModel.noCommonFields')}
+          options={(commonFields.data ?? []).map((c) => ({
+            value: c.id,
+            label: `${c.field}（${c.fieldName}）`,
+            disabled: fields.some((r) => r.field.toLowerCase() === c.field.toLowerCase()),
+          }))}
+          onChange={(id) => {
+            const c = commonFields.data?.find((x) => x.id === id);
+            if (!c) return;
+            setFields((rows) => [
+              ...rows,
+              {
+                ...newField(rows.length),
+                field: c.field,
+                fieldName: c.fieldName,
+                dataType: c.dataType,
+                dataLength: String(c.dataLength ?? ''),
+                allowNull: c.allowNull,
+              },
+            ]);
+          }}
+        />
+      </Space.Compact>
     </Modal>
   );
 }
@@ -370,6 +416,20 @@ function DataModelList() {
   const start = (paging.currentPage - 1) * paging.pageSize;
   const f = (key: string) => t(`dataModel.fields.${key}`);
   const closeDialog = useCallback(() => setDialog(null), []);
+  const [importing, setImporting] = useState(false);
+  const importFile = async () => {
+    const file = await chooseFile('.bdb');
+    if (!file) return;
+    setImporting(true);
+    try {
+      toastSuccess(await importTable(linkId, file));
+      await queryClient.invalidateQueries({ queryKey: dataModelKeys.all });
+    } catch {
+      // message shown
+    } finally {
+      setImporting(false);
+    }
+  };
   return (
     <div className="list-page" data-testid="data-model-page">
       <div className="list-page__search">
@@ -402,6 +462,9 @@ function DataModelList() {
           <AuthButton code="btn_add" type="primary" icon={<PlusOutlined />} onClick={() => setDialog({})}>
             {t('actions.add')}
           </AuthButton>
+          <AuthButton code="btn_import" icon={<UploadOutlined />} loading={importing} onClick={importFile}>
+            {t('actions.import')}
+          </AuthButton>
           <RefreshButton label={t('actions.refresh')} onRefresh={() => void tables.refetch()} />
         </div>
         <PagedTable<DataModelTableItem>
@@ -427,7 +490,7 @@ function DataModelList() {
             {
               title: t('actions.title'),
               key: 'actions',
-              width: 180,
+              width: 220,
               fixed: 'right',
               render: (_, row) => (
                 <RowActions
@@ -446,6 +509,25 @@ function DataModelList() {
                       label: t('actions.preview'),
                       onClick: () => setPreview(row.table),
                     },
+                    ...(row.type === 0
+                      ? [
+                          {
+                            code: 'btn_export',
+                            label: t('actions.export'),
+                            onClick: () =>
+                              modal.confirm({
+                                title: t('confirm.title'),
+                                content: t('dataModel.confirmExport'),
+                                okText: t('actions.ok'),
+                                cancelText: t('actions.cancel'),
+                                onOk: async () => {
+                                  const file = await exportTable(linkId, row.table);
+                                  if (file?.url) downloadUrl(file.url, file.name);
+                                },
+                              }),
+                          },
+                        ]
+                      : []),
                     {
                       code: 'btn_remove',
                       label: t('actions.delete'),
