@@ -221,5 +221,32 @@ describe('flow designer (#13): a template designed in the browser, published and
     });
     expect(split.conditionNodes[0].childNode.properties.assigneeType).toBe(1);
     expect(split.conditionNodes[1].properties.isDefault).toBe(true);
+
+    // Co-managers: 孙浩 picked in the template's 协管人员 dialog is stored for it.
+    await versions.locator('.ant-drawer-close').click();
+    await versions.waitFor({ state: 'hidden' });
+    await row.getByRole('button', { name: new RegExp(`更多 ${name}`) }).click();
+    await admin.locator('.ant-dropdown:visible').getByText('协管人员').click();
+    const assist = admin.locator('.ant-modal').filter({ hasText: `“${name}”的协管人员` });
+    await assist.getByTestId('user-select').click();
+    const users = pickerDialog(admin);
+    const who = users.locator('.org-picker__keyword input');
+    await who.fill('孙浩');
+    await who.press('Enter');
+    await users.getByTestId('org-picker-paged').locator('button').first().click();
+    await expect.poll(() => users.getByTestId('org-picker-selected').locator('li').count()).toBe(1);
+    await users.getByRole('button', { name: OK }).click();
+    await users.waitFor({ state: 'hidden' });
+    await assist.getByText('孙浩').waitFor();
+    await shot(admin, '111-assist.png');
+    await assist.getByRole('button', { name: OK }).click();
+    await toast(admin, 'success');
+    await assist.waitFor({ state: 'hidden' });
+    const assisted = await api<{ list: string[] }>(
+      admin,
+      'GET',
+      `/api/workflow/Engine/flowTemplate/${template?.id}/assistList`,
+    );
+    expect(assisted.data.list).toHaveLength(1);
   });
 });

@@ -16,6 +16,8 @@ export interface TemplateRow {
   enabledMark: number;
   creatorUser: string | null;
   creatorTime: number | null;
+  /** 1 when the caller may name the template's co-managers (its creator or an administrator). */
+  hasAssistBtn: number;
 }
 
 export interface VersionRow {
@@ -59,6 +61,7 @@ export const flowEngineKeys = {
   list: (query: TemplateQuery) => ['flowEngine', 'list', query] as const,
   versions: (id: string, page: number) => ['flowEngine', 'versions', id, page] as const,
   info: (id: string) => ['flowEngine', 'info', id] as const,
+  assist: (id: string) => ['flowEngine', 'assist', id] as const,
 };
 
 export const fetchTemplates = (query: TemplateQuery) =>
@@ -107,3 +110,11 @@ export const exportTemplate = (id: string) =>
   http.get<{ name: string; url: string }>(`${BASE}/${id}/Actions/ExportData`);
 export const importTemplate = async (file: File) =>
   (await uploadFile(`${BASE}/Actions/ImportData`, file)).msg;
+
+/** The co-managers of a template (user ids, in the order saved). */
+export const fetchAssist = async (id: string) =>
+  (await http.get<{ list: string[] }>(`${BASE}/${id}/assistList`)).list;
+
+/** Replaces the co-managers of a template. */
+export const saveAssist = async (templateId: string, list: string[]) =>
+  (await http.send(`${BASE}/assist`, { method: 'POST', data: { templateId, list } })).msg;

@@ -29,6 +29,7 @@ import {
   type TemplateRow,
   type VersionRow,
 } from './api';
+import { AssistDialog } from './assist-dialog';
 import { FLOW_CATEGORY } from './categories';
 import { FlowEditor } from './flow-editor';
 import '../../widgets/list/list-page.css';
@@ -128,6 +129,7 @@ function FlowEngineList() {
   const allowed = useButtonPermission();
   const [editing, setEditing] = useState<{ id?: string } | null>(null);
   const [versionsOf, setVersionsOf] = useState<TemplateRow | null>(null);
+  const [assistOf, setAssistOf] = useState<TemplateRow | null>(null);
   const [category, setCategory] = useState<string | undefined>();
   const categories = useDictionaryEntries(FLOW_CATEGORY);
   const categoryNames = useMemo(
@@ -148,7 +150,12 @@ function FlowEngineList() {
     designMenu({
       t,
       actions,
-      first: [{ key: 'versions', label: t('actions.versions'), onClick: () => setVersionsOf(row) }],
+      first: [
+        { key: 'versions', label: t('actions.versions'), onClick: () => setVersionsOf(row) },
+        ...(Number(row.hasAssistBtn) === 1 && allowed('btn_edit')
+          ? [{ key: 'assist', label: t('actions.assist'), onClick: () => setAssistOf(row) }]
+          : []),
+      ],
       copy: () => copyTemplate(row.id),
       exportFile: () => exportTemplate(row.id),
       exportConfirm: t('confirm.export'),
@@ -215,6 +222,7 @@ function FlowEngineList() {
             }}
           />
           <VersionsDrawer template={versionsOf} onClose={() => setVersionsOf(null)} run={run} />
+          <AssistDialog template={assistOf} onClose={() => setAssistOf(null)} />
           {actions.modalHolder}
         </>
       }
