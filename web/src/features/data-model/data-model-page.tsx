@@ -459,12 +459,14 @@ function DataModelList() {
       </div>
       <div className="list-page__body">
         <div className="list-page__toolbar">
-          <AuthButton code="btn_add" type="primary" icon={<PlusOutlined />} onClick={() => setDialog({})}>
-            {t('actions.add')}
-          </AuthButton>
-          <AuthButton code="btn_import" icon={<UploadOutlined />} loading={importing} onClick={importFile}>
-            {t('actions.import')}
-          </AuthButton>
+          <Space>
+            <AuthButton code="btn_add" type="primary" icon={<PlusOutlined />} onClick={() => setDialog({})}>
+              {t('actions.add')}
+            </AuthButton>
+            <AuthButton code="btn_import" icon={<UploadOutlined />} loading={importing} onClick={importFile}>
+              {t('actions.import')}
+            </AuthButton>
+          </Space>
           <RefreshButton label={t('actions.refresh')} onRefresh={() => void tables.refetch()} />
         </div>
         <PagedTable<DataModelTableItem>
