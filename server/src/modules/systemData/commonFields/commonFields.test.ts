@@ -110,10 +110,12 @@ describe('common fields', () => {
     expect(info.data).toMatchObject({ field: 'F_Remark', fieldName: '备注' });
 
     // Renaming onto another field's name is refused; keeping its own name (another case) is fine.
+    const read = (await as<Field & { version: number }>(admin, 'GET', `${BASE}/${id}`)).data.version;
     const clash = await as(admin, 'PUT', `${BASE}/${id}`, {
       field: 'F_AMOUNT',
       fieldName: '备注',
       dataType: 'text',
+      version: read,
     });
     expect(clash.msg).toBe('常用字段"F_AMOUNT"已存在，请换一个字段名或编辑已有的字段');
     const edit = await as(admin, 'PUT', `${BASE}/${id}`, {
@@ -121,8 +123,25 @@ describe('common fields', () => {
       fieldName: '说明',
       dataType: 'text',
       dataLength: '',
+      version: read,
     });
     expect(edit.code, edit.msg).toBe(200);
+    // A second edit made from the copy read before that one is refused and changes nothing.
+    const stale = await as(admin, 'PUT', `${BASE}/${id}`, {
+      field: 'f_remark',
+      fieldName: '旧说明',
+      dataType: 'text',
+      version: read,
+    });
+    expect(stale.code).toBe(400);
+    expect(stale.msg).toBe('数据已被他人修改，请刷新后重试');
+    expect((await as<Field>(admin, 'GET', `${BASE}/${id}`)).data.fieldName).toBe('说明');
+    const unversioned = await as(admin, 'PUT', `${BASE}/${id}`, {
+      field: 'f_remark',
+      fieldName: 'x',
+      dataType: 'text',
+    });
+    expect(unversioned.code).toBe(400);
     expect((await as<Field>(admin, 'GET', `${BASE}/${id}`)).data).toMatchObject({
       field: 'f_remark',
       fieldName: '说明',
@@ -133,12 +152,14 @@ describe('common fields', () => {
       field: 'order',
       fieldName: '说明',
       dataType: 'text',
+      version: read + 1,
     });
     expect(badEdit.code).toBe(400);
     expect((await as<Field>(admin, 'GET', `${BASE}/${id}`)).data.field).toBe('f_remark');
 
     expect(
-      (await as(admin, 'PUT', `${BASE}/nope`, { field: 'f_x', fieldName: 'x', dataType: 'int' })).msg,
+      (await as(admin, 'PUT', `${BASE}/nope`, { field: 'f_x', fieldName: 'x', dataType: 'int', version: 0 }))
+        .msg,
     ).toBe('常用字段不存在');
     expect((await as(admin, 'DELETE', `${BASE}/${id}`)).code).toBe(200);
     expect((await as(admin, 'GET', `${BASE}/${id}`)).msg).toBe('常用字段不存在');

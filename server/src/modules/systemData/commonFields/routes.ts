@@ -8,6 +8,7 @@ import {
   CommonFieldsListQuery,
   CommonFieldsMessages,
   CommonFieldsService,
+  CommonFieldUpdateBody,
 } from './service.js';
 
 const IdParams = z.object({ id: z.string().trim().min(1).max(64) });
@@ -50,7 +51,7 @@ export function registerCommonFieldsRoutes(app: FastifyInstance, services: Servi
     url: `${base}/:id`,
     access: { module: DATA_MODEL_MODULE, button: 'btn_edit' },
     params: IdParams,
-    body: CommonFieldBody,
+    body: CommonFieldUpdateBody,
     handler: async ({ params, body, session }) => {
       await fields.update(params.id, body, session.userId);
       return answer(null, CommonFieldsMessages.updated);

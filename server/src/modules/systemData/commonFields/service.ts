@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../../core/errors.js';
 import { newId } from '../../../core/ids.js';
+import { updateVersioned } from '../../../core/versioned.js';
 import type { Db } from '../../../db/client.js';
 import { keywordMatch } from '../../../db/query.js';
 import { commonFields } from '../../../db/schema/index.js';
@@ -30,6 +31,12 @@ export const CommonFieldBody = DataModelField.pick({
 });
 export type CommonFieldBody = z.infer<typeof CommonFieldBody>;
 
+/** An edit names the version it read, so that two people editing one field cannot overwrite each other. */
+export const CommonFieldUpdateBody = CommonFieldBody.and(
+  z.object({ version: z.coerce.number({ message: '缺少版本号' }).int().min(0) }),
+);
+export type CommonFieldUpdateBody = z.infer<typeof CommonFieldUpdateBody>;
+
 export const CommonFieldsListQuery = z.object({
   keyword: z.string().trim().max(100, '关键词最多为100个字符').optional().default(''),
 });
@@ -45,6 +52,7 @@ const view = (r: Row) => ({
   allowNull: r.allowNull,
   creatorTime: r.creatorTime,
   lastModifyTime: r.lastModifyTime,
+  version: r.version,
 });
 
 /** The common fields library of the table designer (system-data.md 2). */
@@ -97,15 +105,13 @@ export class CommonFieldsService {
     return id;
   }
 
-  async update(id: string, body: CommonFieldBody, userId: string): Promise<void> {
+  async update(id: string, body: CommonFieldUpdateBody, userId: string): Promise<void> {
     const values = this.values(body);
     await this.info(id);
     await this.checkUnique(body, id);
-    await this.db
-      .update(commonFields)
-      .set({ ...values, lastModifyUserId: userId, lastModifyTime: Date.now() })
-      .where(eq(commonFields.id, id))
-      .catch(uniqueAs(CommonFieldsMessages.exists(body.field)));
+    await updateVersioned(this.db, commonFields, { id, version: body.version, userId }, values).catch(
+      uniqueAs(CommonFieldsMessages.exists(body.field)),
+    );
   }
 
   async remove(id: string): Promise<void> {
