@@ -342,7 +342,8 @@ describe('application shell', () => {
       await page.getByRole('button', { name: 'Interface settings' }).waitFor();
       await page.getByRole('button', { name: 'Lock screen' }).waitFor();
       await page.getByRole('button', { name: 'Full screen' }).waitFor();
-      await page.getByRole('button', { name: /Notifications, 0 unread/ }).waitFor();
+      // Earlier specs may leave the administrator unread messages: the count is not the point here.
+      await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).waitFor();
       await page.locator('.tags-view__item').getByText('Home', { exact: true }).waitFor();
       await page.getByRole('menuitem', { name: /More/ }).waitFor();
       await expect(page.title()).resolves.toMatch(/^Home - /);

@@ -26,7 +26,16 @@ describe('data sources and data interfaces', () => {
 
   it('creates a PostgreSQL source, a SQL interface on it, refuses a DELETE and previews the SELECT', async () => {
     const { context, page } = await newPage(browser);
-    failureShot = () => page.screenshot({ path: '/tmp/e2e-90-failure.png' }).then(() => undefined);
+    // On a failure, say what a screen reader saw in the open dialogs (the screenshot stays on the machine).
+    failureShot = async () => {
+      for (const open of await page.locator('.ant-modal').all())
+        console.log(`open dialog:\n${await open.ariaSnapshot().catch(() => '(gone)')}`);
+      await page.screenshot({ path: '/tmp/e2e-90-failure.png' });
+    };
+    // Names of this attempt (a retry must not meet the source or interface of a failed one).
+    const tag = Date.now().toString(36).slice(-5);
+    const sourceName = `E2E本机库${tag}`;
+    const code = `e2eGreeting${tag}`;
     await signInAdmin(page);
 
     // Data source: test the connection, then save.
@@ -39,7 +48,7 @@ describe('data sources and data interfaces', () => {
       .click();
     const sourceDialog = page.locator('.ant-modal').filter({ hasText: '新建数据连接' });
     await sourceDialog.waitFor();
-    await page.locator('#dataSource_fullName').fill('E2E本机库');
+    await page.locator('#dataSource_fullName').fill(sourceName);
     await page.locator('#dataSource_host').fill('127.0.0.1');
     await page.locator('#dataSource_userName').fill('postgres');
     await page.locator('#dataSource_serviceName').fill('test');
@@ -49,7 +58,7 @@ describe('data sources and data interfaces', () => {
     await sourceDialog.getByRole('button', { name: OK }).click();
     await toast(page, 'success', '新建成功');
     await sourceDialog.waitFor({ state: 'hidden' });
-    await sources.locator('.ant-table-row', { hasText: 'E2E本机库' }).waitFor();
+    await sources.locator('.ant-table-row', { hasText: sourceName }).waitFor();
 
     // Data interface on that source.
     await page.goto(appUrl('/systemData/dataInterface'));
@@ -62,7 +71,7 @@ describe('data sources and data interfaces', () => {
     const dialog = page.locator('.ant-modal').filter({ hasText: '新建数据接口' });
     await dialog.waitFor();
     await page.locator('#dataInterface_fullName').fill('E2E问候');
-    await page.locator('#dataInterface_enCode').fill('e2eGreeting');
+    await page.locator('#dataInterface_enCode').fill(code);
     await dialog
       .locator('.ant-form-item')
       .filter({ hasText: '接口分类' })
@@ -82,7 +91,7 @@ describe('data sources and data interfaces', () => {
     await pickOption(
       page,
       dialog.locator('.ant-form-item').filter({ hasText: '数据连接' }).locator('.ant-select'),
-      'E2E本机库',
+      sourceName,
     );
     // A statement that writes is refused at save, with the reason, and the dialog stays open.
     await page.locator('#dataInterface_sql').fill('DELETE FROM pg_class');
@@ -96,7 +105,7 @@ describe('data sources and data interfaces', () => {
     await toast(page, 'success', '新建成功');
     await dialog.waitFor({ state: 'hidden' });
 
-    const row = list.locator('.ant-table-row', { hasText: 'e2eGreeting' });
+    const row = list.locator('.ant-table-row', { hasText: code });
     await row.waitFor();
     await row.getByRole('button', { name: '预览' }).click();
     const preview = page.locator('.ant-modal').filter({ hasText: '接口预览' });
