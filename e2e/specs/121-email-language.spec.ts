@@ -54,6 +54,8 @@ describe('email and translation management', () => {
       await shot(page, '121-email-config.png');
       await config.getByRole('button', { name: '测试连接' }).click();
       await toast(page, 'success');
+      // The toast shows before the dialog's buttons leave their busy state; a click before then is ignored.
+      await config.locator('.ant-btn-loading').first().waitFor({ state: 'detached' });
       await config.getByRole('button', { name: /保\s?存/ }).click();
       await toast(page, 'success');
       await config.waitFor({ state: 'hidden' });

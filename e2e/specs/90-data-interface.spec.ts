@@ -54,6 +54,7 @@ describe('data sources and data interfaces', () => {
     await page.locator('#dataSource_serviceName').fill('test');
     await sourceDialog.getByTestId('data-source-test').click();
     await toast(page, 'success', '连接成功');
+    await sourceDialog.locator('.ant-btn-loading').first().waitFor({ state: 'detached' });
     await page.screenshot({ path: join(screenshots, 'data-source-dialog.png') });
     await sourceDialog.getByRole('button', { name: OK }).click();
     await toast(page, 'success', '新建成功');
@@ -97,6 +98,8 @@ describe('data sources and data interfaces', () => {
     await page.locator('#dataInterface_sql').fill('DELETE FROM pg_class');
     await dialog.getByRole('button', { name: OK }).click();
     await toast(page, 'error', /不允许DELETE/);
+    // The error shows before 确定 leaves its busy state (its name is "loading 确定" until then).
+    await dialog.locator('.ant-btn-loading').first().waitFor({ state: 'detached' });
     await page
       .locator('#dataInterface_sql')
       .fill('SELECT upper({word}::text) AS answer, length({word}::text) AS letters');

@@ -29,7 +29,8 @@ export function recordToasts(): void {
       document.querySelectorAll(KINDS.map((kind) => `.ant-message-${kind}`).join()),
     )) {
       const text = shown.textContent ?? '';
-      if (recorded.get(shown) === text) continue;
+      // antd adds a notice before its text: an empty record would satisfy a later wait for any toast.
+      if (!text.trim() || recorded.get(shown) === text) continue;
       recorded.set(shown, text);
       const kind = KINDS.find((kind) => shown.classList.contains(`ant-message-${kind}`)) ?? '';
       seen.push({ kind, text });
