@@ -1040,29 +1040,42 @@ export class WorkflowEngine {
   }
 
   /**
+   * The operator whose overtime (dueTime) or reminder (noticeDueTime) is due, read again under the
+   * task's lock: null when it was handled, moved or fired meanwhile (by this or another instance).
+   */
+  private async dueOperator(tx: Tx, operatorId: string, due: 'dueTime' | 'noticeDueTime') {
+    const [op] = await tx.select().from(flowTaskOperators).where(eq(flowTaskOperators.id, operatorId));
+    if (!op) return null;
+    const task = await this.lockTask(tx, op.taskId);
+    const [current] = await tx.select().from(flowTaskOperators).where(eq(flowTaskOperators.id, operatorId));
+    const at = current?.[due];
+    if (
+      !current ||
+      task.status !== TaskStatus.Running ||
+      current.completion !== 0 ||
+      current.state === -1 ||
+      current.waiting !== 0 ||
+      at === null ||
+      at === undefined ||
+      at > Date.now()
+    )
+      return null;
+    const s = this.step(tx, task, current.handleId);
+    const real = s.graph.nodes.get(current.nodeCode);
+    const [node] = await tx.select().from(flowTaskNodes).where(eq(flowTaskNodes.id, current.taskNodeId));
+    return { task, current, s, real, node };
+  }
+
+  /**
    * An operator's overtime event: a notice to the handler and, at the configured count, an
    * automatic approval; the next event is planned. The due time moves in the same guarded
    * transaction, so each event happens once across instances.
    */
   async fireTimeout(operatorId: string): Promise<boolean> {
     return this.run(async (tx) => {
-      const [op] = await tx.select().from(flowTaskOperators).where(eq(flowTaskOperators.id, operatorId));
-      if (!op) return false;
-      const task = await this.lockTask(tx, op.taskId);
-      const [current] = await tx.select().from(flowTaskOperators).where(eq(flowTaskOperators.id, operatorId));
-      if (
-        !current ||
-        task.status !== TaskStatus.Running ||
-        current.completion !== 0 ||
-        current.state === -1 ||
-        current.waiting !== 0 ||
-        current.dueTime === null ||
-        current.dueTime > Date.now()
-      )
-        return false;
-      const s = this.step(tx, task, current.handleId);
-      const real = s.graph.nodes.get(current.nodeCode);
-      const [node] = await tx.select().from(flowTaskNodes).where(eq(flowTaskNodes.id, current.taskNodeId));
+      const due = await this.dueOperator(tx, operatorId, 'dueTime');
+      if (!due) return false;
+      const { task, current, s, real, node } = due;
       const plan = real
         ? timeoutPlan(
             real,
@@ -1111,23 +1124,9 @@ export class WorkflowEngine {
    */
   async fireNotice(operatorId: string): Promise<boolean> {
     return this.run(async (tx) => {
-      const [op] = await tx.select().from(flowTaskOperators).where(eq(flowTaskOperators.id, operatorId));
-      if (!op) return false;
-      const task = await this.lockTask(tx, op.taskId);
-      const [current] = await tx.select().from(flowTaskOperators).where(eq(flowTaskOperators.id, operatorId));
-      if (
-        !current ||
-        task.status !== TaskStatus.Running ||
-        current.completion !== 0 ||
-        current.state === -1 ||
-        current.waiting !== 0 ||
-        current.noticeDueTime === null ||
-        current.noticeDueTime > Date.now()
-      )
-        return false;
-      const s = this.step(tx, task, current.handleId);
-      const real = s.graph.nodes.get(current.nodeCode);
-      const [node] = await tx.select().from(flowTaskNodes).where(eq(flowTaskNodes.id, current.taskNodeId));
+      const due = await this.dueOperator(tx, operatorId, 'noticeDueTime');
+      if (!due) return false;
+      const { task, current, s, real, node } = due;
       const plan = real
         ? noticePlan(
             real,
