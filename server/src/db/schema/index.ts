@@ -15,4 +15,5 @@ export * from './systemData.js';
 export * from './systemTemplates.js';
 export * from './user-extras.js';
 export * from './visualdev.js';
+export * from './visualdevShortLink.js';
 export * from './workflow.js';
