@@ -122,6 +122,25 @@ export const moduleDataFields = pgTable(
   (t) => [uniqueIndex('base_module_data_authorize_code').on(t.moduleId, t.enCode)],
 );
 
+/**
+ * A page's data connection (ModuleDataAuthorizeLink): the data source (linkId, '0' = the
+ * console's database) and tables whose fields its list-column (dataType 1), form (2) or
+ * data-rule (3) editors pick from. One row per page and dataType.
+ */
+export const moduleLinks = pgTable(
+  'base_module_link',
+  {
+    id: text('id').primaryKey(),
+    moduleId: text('module_id').notNull(),
+    linkId: text('link_id').notNull(),
+    /** Table names, comma separated, as the client sends them. */
+    linkTables: text('link_tables').notNull(),
+    dataType: integer('data_type').notNull(),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('base_module_link_type').on(t.moduleId, t.dataType)],
+);
+
 /** Sign-in and operation log; login rows feed userInfo.prevLogin*. */
 export const logs = pgTable(
   'base_log',
