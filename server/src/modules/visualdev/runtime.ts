@@ -39,6 +39,7 @@ import { DisplayContext } from './display.js';
 import { type DataModel, type ModelField, modelOf } from './model.js';
 import { relationTexts } from './relation.js';
 import { jsonOf, menusOf, type ReleasedCopy } from './service.js';
+import { readSuperQuery, type SuperQueryCondition } from './superQuery.js';
 
 export const OnlineMessages = {
   notReleased: '该功能尚未发布，请先在功能设计中发布',
@@ -56,11 +57,29 @@ export const OnlineMessages = {
   notSearchable: (field: string) => `queryJson：“${field}”不是该列表的查询字段`,
   notQueryable: (field: string) => `superQueryJson：“${field}”不是该表单主表的字段`,
   badSymbol: (symbol: string) => `不支持的条件符号“${symbol}”`,
+  superValueMissing: (n: number, label: string) => `superQueryJson 第${n}个条件（${label}）：请填写条件值`,
+  superValueList: (n: number, label: string) => `superQueryJson 第${n}个条件（${label}）：条件值不能是列表`,
+  superNumber: (n: number, label: string) => `superQueryJson 第${n}个条件（${label}）：请输入数字`,
   partlyDeleted: '部分记录不存在或您没有权限删除，未删除任何记录',
   badExportKey: (key: string) => `selectKey：“${key}”不是该列表的列`,
   noForm: '该功能没有表单',
   formDenied: (field: string) => `没有权限填写字段：${field}`,
 } as const;
+
+/**
+ * The value of a number, switch or date column as a number (numeric text for numeric columns),
+ * or null for other kinds; a value that is not a number is refused with the field named.
+ */
+function numericValue(f: ModelField, v: unknown, condition?: number): string | number | null {
+  if (f.kind !== 'number' && f.kind !== 'int' && f.kind !== 'time') return null;
+  const n =
+    typeof v === 'boolean' ? Number(v) : typeof v === 'string' && v.trim() === '' ? Number.NaN : Number(v);
+  if (!Number.isFinite(n))
+    throw badRequest(
+      condition ? OnlineMessages.superNumber(condition, f.label) : OnlineMessages.notNumber(f.label),
+    );
+  return f.kind === 'number' ? String(n) : n;
+}
 
 /** Rows a list, tree or group view or an export reads at most in one call. */
 export const MAX_ROWS = 10_000;
@@ -220,8 +239,7 @@ export class OnlineDevService {
 
   private conditionSql(rt: Runtime, f: ModelField, symbol: string, value: unknown): SQL {
     const column = this.column(rt, f.vModel);
-    const scalar = (v: unknown) =>
-      f.kind === 'number' ? String(Number(v)) : f.kind === 'time' || f.kind === 'int' ? Number(v) : String(v);
+    const scalar = (v: unknown) => numericValue(f, v) ?? String(v);
     const text = Array.isArray(value) ? JSON.stringify(value) : String(value ?? '');
     switch (symbol) {
       case '==':
@@ -260,6 +278,55 @@ export class OnlineDevService {
         return isNotNull(column);
       default:
         throw badRequest(OnlineMessages.badSymbol(symbol));
+    }
+  }
+
+  /**
+   * One advanced-query condition (forms.md 5): an empty value asks for empty (==) or filled (<>)
+   * cells; "not equal" and "not like" keep empty cells; list fields (json text) match the
+   * entries they hold; numbers, switches and dates compare as numbers.
+   */
+  private superConditionSql(rt: Runtime, f: ModelField, c: SuperQueryCondition, n: number): SQL {
+    const column = this.column(rt, f.vModel);
+    const asText = sql`${column}::text`;
+    const value = c.fieldValue;
+    const empty =
+      value === undefined ||
+      value === null ||
+      (typeof value === 'string' && value.trim() === '') ||
+      (Array.isArray(value) && value.length === 0);
+    const blank = or(isNull(column), inArray(asText, ['', '[]']))!;
+    if (empty) {
+      if (c.symbol === '==') return blank;
+      if (c.symbol === '<>') return sql`not (${blank})`;
+      throw badRequest(OnlineMessages.superValueMissing(n, f.label));
+    }
+    if (f.kind === 'json' && (c.symbol === '==' || c.symbol === '<>')) {
+      const entries = (Array.isArray(value) ? value : [value]).map(
+        (v) => `%${escapeLike(JSON.stringify(typeof v === 'number' ? v : String(v)))}%`,
+      );
+      const holds = and(...entries.map((e) => ilike(asText, e)))!;
+      return c.symbol === '==' ? holds : or(isNull(column), sql`not (${holds})`)!;
+    }
+    if (Array.isArray(value)) throw badRequest(OnlineMessages.superValueList(n, f.label));
+    if (c.symbol === 'like' || c.symbol === 'notLike') {
+      const like = `%${escapeLike(String(value))}%`;
+      return c.symbol === 'like' ? ilike(asText, like) : or(isNull(column), notIlike(asText, like))!;
+    }
+    const scalar = numericValue(f, value, n) ?? String(value);
+    switch (c.symbol) {
+      case '==':
+        return eq(column, scalar);
+      case '<>':
+        return or(isNull(column), ne(column, scalar))!;
+      case '>':
+        return gt(column, scalar);
+      case '>=':
+        return gte(column, scalar);
+      case '<':
+        return lt(column, scalar);
+      default:
+        return lte(column, scalar);
     }
   }
 
@@ -302,25 +369,13 @@ export class OnlineDevService {
       }
     }
     if (query.superQueryJson) {
-      const sq = jsonOf<{ matchLogic?: string; conditionJson?: string | unknown[] } | null>(
-        query.superQueryJson,
-        null,
-      );
-      if (!sq) throw badRequest(OnlineMessages.badQuery('superQueryJson'));
-      const conditions = (
-        typeof sq.conditionJson === 'string'
-          ? jsonOf<unknown[] | null>(sq.conditionJson, null)
-          : sq.conditionJson
-      ) as { field: string; symbol: string; fieldValue?: unknown }[] | null;
-      if (!Array.isArray(conditions))
-        throw badRequest(OnlineMessages.badQuery('superQueryJson.conditionJson'));
-      const each = conditions.map((c) => {
-        const f = rt.fieldsByVModel.get(String(c.field));
-        if (!f) throw badRequest(OnlineMessages.notQueryable(String(c.field)));
-        return this.conditionSql(rt, f, String(c.symbol), c.fieldValue);
+      const sq = readSuperQuery(query.superQueryJson);
+      const each = sq.conditions.map((c, index) => {
+        const f = rt.fieldsByVModel.get(c.field);
+        if (!f) throw badRequest(OnlineMessages.notQueryable(c.field));
+        return this.superConditionSql(rt, f, c, index + 1);
       });
-      if (each.length)
-        parts.push((String(sq.matchLogic).toUpperCase() === 'OR' ? or(...each) : and(...each))!);
+      if (each.length) parts.push((sq.matchLogic === 'OR' ? or(...each) : and(...each))!);
     }
     // The design's own always-on filter (columnData.ruleList).
     const rules = (rt.columnData.ruleList ?? []).flatMap((r) => {
