@@ -104,3 +104,26 @@ export const portalCustoms = pgTable(
   },
   (t) => [uniqueIndex('base_portal_custom_user').on(t.portalId, t.userId)],
 );
+
+/**
+ * The portals of an application (system/menu 门户管理): which designed portals an application
+ * offers on the Web or App platform, in what order and whether enabled. systemId is base_system.id.
+ */
+export const portalManages = pgTable(
+  'base_portal_manage',
+  {
+    id: text('id').primaryKey(),
+    portalId: text('portal_id').notNull(),
+    systemId: text('system_id').notNull(),
+    /** 'Web' or 'App'. */
+    platform: text('platform').notNull(),
+    sortCode: integer('sort_code').notNull().default(0),
+    enabledMark: integer('enabled_mark').notNull().default(1),
+    description: text('description'),
+    ...auditColumns,
+  },
+  (t) => [
+    uniqueIndex('base_portal_manage_portal').on(t.systemId, t.platform, t.portalId),
+    index('base_portal_manage_portal_id').on(t.portalId),
+  ],
+);
