@@ -27,6 +27,7 @@ import { registerGeneratorRoutes } from './generator/routes.js';
 import { acceptUpload, exceptionFile, importRows, preview, templateFile } from './import.js';
 import { OnlineDevService } from './runtime.js';
 import { VisualDevMessages, VisualDevService } from './service.js';
+import { registerShortLinkRoutes } from './shortLink/routes.js';
 
 /** The web-design page (console.md 2.6 OnlineDev/WebDesign) and its buttons. */
 const MODULE = 'onlineDev.webDesign';
@@ -47,6 +48,7 @@ export function registerVisualDevRoutes(app: FastifyInstance, services: Services
   const designs = new VisualDevService(services);
   const online = new OnlineDevService(services);
   registerGeneratorRoutes(app, services);
+  registerShortLinkRoutes(app, services);
   registerDownload('visualDev', async (s, payload) => ({
     body: await new VisualDevService(s).exportVdd(String(payload)),
     contentType: 'application/octet-stream',
