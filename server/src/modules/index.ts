@@ -36,6 +36,7 @@ import { registerSysConfigRoutes } from './system/sysConfig/routes.js';
 import { registerTaskRoutes } from './system/task/routes.js';
 import { registerTemplateRoutes } from './system/templates/routes.js';
 import { registerSystemDataRoutes } from './systemData/routes.js';
+import { registerDashboardRoutes } from './visualdev/dashboard/routes.js';
 import { registerPortalRoutes } from './visualdev/portal/routes.js';
 import { registerRelationRoutes } from './visualdev/relation.js';
 import { registerDataReportRoutes } from './visualdev/report/routes.js';
@@ -83,6 +84,7 @@ export function registerModules(app: FastifyInstance, services: Services) {
   registerRelationRoutes(app, services);
   registerDataReportRoutes(app, services);
   registerPortalRoutes(app, services);
+  registerDashboardRoutes(app, services);
   registerSystemDataRoutes(app, services);
   registerExtendRoutes(app, services);
 }

@@ -261,6 +261,17 @@ export class EmailService {
     return { list: rows.map(listItem), pagination };
   }
 
+  /** The user's unread received mails, newest first (the portal's email widget, GET /Dashboard/Email). */
+  async unread(userId: string, limit: number): Promise<EmailListItem[]> {
+    const rows = await this.db
+      .select()
+      .from(extEmails)
+      .where(and(eq(extEmails.userId, userId), eq(extEmails.folder, 'inBox'), eq(extEmails.isRead, 0)))
+      .orderBy(desc(extEmails.fdate), desc(extEmails.id))
+      .limit(limit);
+    return rows.map(listItem);
+  }
+
   private async own(userId: string, id: string): Promise<EmailRow> {
     const [row] = await this.db
       .select()

@@ -140,6 +140,39 @@ export class InboxService {
     };
   }
 
+  /**
+   * The user's latest notices (type 1) for the portal's notice widget (POST /Dashboard/Notice):
+   * newest release first, at most `limit`; `categories` keeps only notices of those categories.
+   * `id` is the receipt's, what ReadInfo opens.
+   */
+  async notices(userId: string, categories: string[], limit: number) {
+    const filters: SQL[] = [
+      eq(messageReceipts.userId, userId),
+      eq(messageReceipts.type, 1),
+      visible(Date.now())!,
+    ];
+    if (categories.length) filters.push(inArray(messages.category, categories));
+    return this.db
+      .select({
+        id: messageReceipts.id,
+        title: messageReceipts.title,
+        category: messages.category,
+        coverImage: messages.coverImage,
+        excerpt: messages.excerpt,
+        isRead: messageReceipts.isRead,
+        creatorTime: messages.creatorTime,
+        creatorUserId: messages.creatorUserId,
+        releaseTime: messageReceipts.releaseTime,
+        releaseUser: releaseUserName,
+      })
+      .from(messageReceipts)
+      .leftJoin(messages, eq(messages.id, messageReceipts.messageId))
+      .leftJoin(releaser, eq(releaser.id, messageReceipts.releaseUserId))
+      .where(and(...filters))
+      .orderBy(desc(messageReceipts.releaseTime), desc(messageReceipts.id))
+      .limit(limit);
+  }
+
   /** One message of the user, marked read. */
   async readInfo(userId: string, id: string) {
     const now = Date.now();
