@@ -1,47 +1,34 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  startServer,
-  type TestDatabase,
-  type TestServer,
-} from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { suiteServer } from '../../../test/harness.js';
 import { flowEngineVisibles } from '../../db/schema/index.js';
 import { WorkflowPages } from './routes.js';
 import { approver, chain, createFlow, flowUser } from './testing.js';
 
-let database: TestDatabase;
-let server: TestServer;
-let admin: string;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startServer({ database });
-  admin = await server.adminToken();
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await database?.drop();
-});
+const suite = suiteServer();
 
 const T = '/api/workflow/Engine/flowTemplate';
-const send = <T = unknown>(method: string, path: string, json?: unknown, token = admin) =>
-  server.request<T>(method, path, { token, json });
+const { send } = suite;
 const rows = async (templateId: string) =>
   (
-    await server.services.db
+    await suite.server.services.db
       .select({ n: count() })
       .from(flowEngineVisibles)
       .where(eq(flowEngineVisibles.templateId, templateId))
   )[0]!.n;
-const assistList = async (templateId: string, token = admin) =>
+const assistList = async (templateId: string, token = suite.admin) =>
   (await send<{ list: string[] }>('GET', `${T}/${templateId}/assistList`, undefined, token)).data.list;
 
 describe('flow template co-managers (assist)', () => {
   it('replaces the co-managers as a whole; bad input is a 400 that changes nothing', async () => {
-    const a = await flowUser(server, 'as_a');
-    const b = await flowUser(server, 'as_b');
-    const { templateId } = await createFlow(server, admin, chain(approver('经理', [a.id])), '协管流程');
+    const a = await flowUser(suite.server, 'as_a');
+    const b = await flowUser(suite.server, 'as_b');
+    const { templateId } = await createFlow(
+      suite.server,
+      suite.admin,
+      chain(approver('经理', [a.id])),
+      '协管流程',
+    );
     expect(await assistList(templateId)).toEqual([]);
 
     const saved = await send('POST', `${T}/assist`, { templateId, list: [a.id, b.id, a.id] });
@@ -73,12 +60,22 @@ describe('flow template co-managers (assist)', () => {
   });
 
   it('only the creator or an administrator sets them (hasAssistBtn); users without the page are refused', async () => {
-    const designer = await flowUser(server, 'as_designer', {
+    const designer = await flowUser(suite.server, 'as_designer', {
       [WorkflowPages.engine]: ['btn_add', 'btn_edit'],
     });
-    const other = await flowUser(server, 'as_other');
-    const byAdmin = await createFlow(server, admin, chain(approver('经理', [other.id])), '管理员的流程');
-    const own = await createFlow(server, designer.token, chain(approver('经理', [other.id])), '设计者的流程');
+    const other = await flowUser(suite.server, 'as_other');
+    const byAdmin = await createFlow(
+      suite.server,
+      suite.admin,
+      chain(approver('经理', [other.id])),
+      '管理员的流程',
+    );
+    const own = await createFlow(
+      suite.server,
+      designer.token,
+      chain(approver('经理', [other.id])),
+      '设计者的流程',
+    );
 
     const flags = async (token: string) =>
       new Map(
@@ -94,7 +91,7 @@ describe('flow template co-managers (assist)', () => {
     const asDesigner = await flags(designer.token);
     expect(asDesigner.get(own.templateId)).toBe(1);
     expect(asDesigner.get(byAdmin.templateId)).toBe(0);
-    const asAdmin = await flags(admin);
+    const asAdmin = await flags(suite.admin);
     expect(asAdmin.get(own.templateId)).toBe(1);
     expect(asAdmin.get(byAdmin.templateId)).toBe(1);
 
@@ -128,7 +125,7 @@ describe('flow template co-managers (assist)', () => {
     const refused = await send('POST', `${T}/assist`, { templateId: own.templateId, list: [] }, other.token);
     expect(refused.code).toBe(400);
     // with the page but without the edit button: may read, not write
-    const viewer = await flowUser(server, 'as_viewer', { [WorkflowPages.engine]: [] });
+    const viewer = await flowUser(suite.server, 'as_viewer', { [WorkflowPages.engine]: [] });
     expect(await assistList(own.templateId, viewer.token)).toEqual([designer.id]);
     expect(
       (await send('POST', `${T}/assist`, { templateId: own.templateId, list: [] }, viewer.token)).code,

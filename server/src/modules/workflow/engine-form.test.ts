@@ -1,11 +1,6 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  startServer,
-  type TestDatabase,
-  type TestServer,
-} from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { suiteServer } from '../../../test/harness.js';
 import { flowForms } from '../../db/schema/index.js';
 import { grantPages } from '../knowledge/testing.js';
 import { WorkflowPages } from './routes.js';
@@ -13,23 +8,10 @@ import { flowUser } from './testing.js';
 
 /** FlowEngineForm: the flow forms under the older path of the existing clients' API file. */
 
-let database: TestDatabase;
-let server: TestServer;
-let admin: string;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startServer({ database });
-  admin = await server.adminToken();
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await database?.drop();
-});
+const suite = suiteServer();
 
 const PATH = '/api/workflow/Engine/FlowEngineForm';
-const send = <T = unknown>(method: string, path: string, json?: unknown, token = admin) =>
-  server.request<T>(method, path, { token, json });
+const { send } = suite;
 const good = {
   fullName: '出差申请单',
   enCode: 'engine_trip_form',
@@ -37,7 +19,7 @@ const good = {
   flowType: 0,
   draftJson: '{"fields":[]}',
 };
-const formCount = async () => (await server.services.db.select({ n: count() }).from(flowForms))[0]!.n;
+const formCount = async () => (await suite.server.services.db.select({ n: count() }).from(flowForms))[0]!.n;
 
 describe('FlowEngineForm', () => {
   it('creates, lists, reads, updates (id in the path) and deletes the same forms as /api/flowForm/Form', async () => {
@@ -89,7 +71,7 @@ describe('FlowEngineForm', () => {
     expect([mismatch.code, mismatch.msg]).toEqual([400, 'id：与地址中的表单编号不一致']);
     const unknown = await send('PUT', `${PATH}/no-such-form`, good);
     expect(unknown.code).toBe(400);
-    const [kept] = await server.services.db
+    const [kept] = await suite.server.services.db
       .select({ fullName: flowForms.fullName })
       .from(flowForms)
       .where(eq(flowForms.id, id));
@@ -98,19 +80,19 @@ describe('FlowEngineForm', () => {
   });
 
   it('needs the flow form page and its buttons, and a session', async () => {
-    const plain = await flowUser(server, 'engine_form_plain');
+    const plain = await flowUser(suite.server, 'engine_form_plain');
     expect((await send('GET', PATH, undefined, plain.token)).code).not.toBe(200);
     expect((await send('GET', `${PATH}/ListAll`, undefined, plain.token)).code).not.toBe(200);
     expect((await send('POST', PATH, { ...good, enCode: 'engine_plain' }, plain.token)).code).not.toBe(200);
 
-    const viewer = await flowUser(server, 'engine_form_viewer');
-    await grantPages(server, viewer.id, { [WorkflowPages.form]: [] });
+    const viewer = await flowUser(suite.server, 'engine_form_viewer');
+    await grantPages(suite.server, viewer.id, { [WorkflowPages.form]: [] });
     expect((await send('GET', PATH, undefined, viewer.token)).code).toBe(200);
     const before = await formCount();
     expect((await send('POST', PATH, { ...good, enCode: 'engine_viewer' }, viewer.token)).code).not.toBe(200);
     expect(await formCount()).toBe(before);
 
-    expect((await server.request('GET', PATH)).code).toBe(602);
+    expect((await suite.server.request('GET', PATH)).code).toBe(602);
   });
 });
 
@@ -140,8 +122,8 @@ describe('flow form copy (/api/flowForm/Form/{id}/Actions/Copy)', () => {
     expect([unknown.code, unknown.msg]).toEqual([400, '流程表单不存在']);
     expect(await formCount()).toBe(before + 1);
 
-    const viewer = await flowUser(server, 'engine_form_copier');
-    await grantPages(server, viewer.id, { [WorkflowPages.form]: [] });
+    const viewer = await flowUser(suite.server, 'engine_form_copier');
+    await grantPages(suite.server, viewer.id, { [WorkflowPages.form]: [] });
     expect(
       (await send('GET', `/api/flowForm/Form/${id}/Actions/Copy`, undefined, viewer.token)).code,
     ).not.toBe(200);

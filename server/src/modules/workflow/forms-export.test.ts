@@ -1,34 +1,16 @@
 import { largeForm, subTableForm } from '@console/shared';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  startServer,
-  type TestDatabase,
-  type TestServer,
-} from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { suiteServer } from '../../../test/harness.js';
 import { flowForms } from '../../db/schema/index.js';
 import { WorkflowPages } from './routes.js';
 import { approver, chain, createFlow, flowUser } from './testing.js';
 
-let database: TestDatabase;
-let server: TestServer;
-let admin: string;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startServer({ database });
-  admin = await server.adminToken();
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await database?.drop();
-});
+const suite = suiteServer();
 
 const FORM = '/api/flowForm/Form';
-const send = <T = unknown>(method: string, path: string, json?: unknown, token = admin) =>
-  server.request<T>(method, path, { token, json });
-const formCount = async () => (await server.services.db.select({ n: count() }).from(flowForms))[0]!.n;
+const { send } = suite;
+const formCount = async () => (await suite.server.services.db.select({ n: count() }).from(flowForms))[0]!.n;
 
 interface Field {
   id: string;
@@ -82,14 +64,14 @@ describe('flow form fields and bound flow', () => {
       code: 400,
       msg: '该表单没有绑定流程：请先在流程设计中把它设为某个流程的发起表单',
     });
-    const user = await flowUser(server, 'fe_appr');
+    const user = await flowUser(suite.server, 'fe_appr');
     // a flow using the form on an approver only does not bind it
     const other = chain(approver('经理', [user.id], { formId: id }));
-    await createFlow(server, admin, other, '别的流程');
+    await createFlow(suite.server, suite.admin, other, '别的流程');
     expect((await send('GET', `${FORM}/getFormById/${id}`)).code).toBe(400);
     const root = chain(approver('经理', [user.id]));
     root.properties.formId = id;
-    const { templateId } = await createFlow(server, admin, root, '绑定流程');
+    const { templateId } = await createFlow(suite.server, suite.admin, root, '绑定流程');
     const answer = await send<{ id: string }>('GET', `${FORM}/getFormById/${id}`);
     expect(answer.code, answer.msg).toBe(200);
     expect(answer.data).toEqual({ id: templateId });
@@ -98,14 +80,14 @@ describe('flow form fields and bound flow', () => {
 
   it('refuses users without the form design page or its buttons', async () => {
     const id = await designedForm('perm_form', largeForm(1));
-    const plain = await flowUser(server, 'fe_plain', { [WorkflowPages.engine]: ['btn_edit'] });
+    const plain = await flowUser(suite.server, 'fe_plain', { [WorkflowPages.engine]: ['btn_edit'] });
     for (const path of [
       `${FORM}/${id}/getField`,
       `${FORM}/getFormById/${id}`,
       `${FORM}/${id}/Actions/ExportData`,
     ])
       expect((await send('GET', path, undefined, plain.token)).code, path).toBe(400);
-    const viewer = await flowUser(server, 'fe_viewer', { [WorkflowPages.form]: [] });
+    const viewer = await flowUser(suite.server, 'fe_viewer', { [WorkflowPages.form]: [] });
     expect((await send('GET', `${FORM}/${id}/getField`, undefined, viewer.token)).code).toBe(200);
     expect((await send('GET', `${FORM}/${id}/Actions/ExportData`, undefined, viewer.token)).code).toBe(400);
     const before = await formCount();
@@ -114,10 +96,10 @@ describe('flow form fields and bound flow', () => {
   });
 });
 
-const upload = async (content: string, name = 'form.fff', token = admin) => {
+const upload = async (content: string, name = 'form.fff', token = suite.admin) => {
   const form = new FormData();
   form.append('file', new Blob([content]), name);
-  const response = await fetch(`${server.baseUrl}${FORM}/Actions/ImportData`, {
+  const response = await fetch(`${suite.server.baseUrl}${FORM}/Actions/ImportData`, {
     method: 'POST',
     headers: { authorization: token },
     body: form,
@@ -132,7 +114,7 @@ describe('flow form .fff export and import', () => {
     const exported = await send<{ name: string; url: string }>('GET', `${FORM}/${id}/Actions/ExportData`);
     expect(exported.code, exported.msg).toBe(200);
     expect(exported.data.name).toBe('表单export_form.fff');
-    const file = await (await fetch(`${server.baseUrl}${exported.data.url}`)).text();
+    const file = await (await fetch(`${suite.server.baseUrl}${exported.data.url}`)).text();
     const parsed = JSON.parse(file) as Record<string, unknown>;
     expect(parsed).toMatchObject({ fullName: '表单export_form', enCode: 'export_form', formType: 2 });
     expect(JSON.parse(parsed.propertyJson as string)).toEqual(design);
@@ -178,7 +160,10 @@ describe('flow form .fff export and import', () => {
     // a free code is kept
     const fresh = await upload(JSON.stringify({ ...parsed, enCode: 'imported_form', fullName: '导入表单' }));
     expect(fresh.code, fresh.msg).toBe(200);
-    const [row] = await server.services.db.select().from(flowForms).where(eq(flowForms.id, fresh.data.id));
+    const [row] = await suite.server.services.db
+      .select()
+      .from(flowForms)
+      .where(eq(flowForms.id, fresh.data.id));
     expect(row).toMatchObject({
       enCode: 'imported_form',
       fullName: '导入表单',

@@ -1,31 +1,13 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  startServer,
-  type TestDatabase,
-  type TestServer,
-} from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { suiteServer } from '../../../test/harness.js';
 import { flowForms } from '../../db/schema/index.js';
 import { approver, chain, createFlow, flowUser } from './testing.js';
 
-let database: TestDatabase;
-let server: TestServer;
-let admin: string;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startServer({ database });
-  admin = await server.adminToken();
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await database?.drop();
-});
+const suite = suiteServer();
 
 const FORM = '/api/flowForm/Form';
-const send = <T = unknown>(method: string, path: string, json?: unknown, token = admin) =>
-  server.request<T>(method, path, { token, json });
+const { send } = suite;
 const good = {
   fullName: '请假单',
   enCode: 'leave_form',
@@ -33,7 +15,7 @@ const good = {
   flowType: 0,
   draftJson: '{"fields":[]}',
 };
-const formCount = async () => (await server.services.db.select({ n: count() }).from(flowForms))[0]!.n;
+const formCount = async () => (await suite.server.services.db.select({ n: count() }).from(flowForms))[0]!.n;
 
 describe('flow forms', () => {
   it('refuses bad input naming the field, and writes nothing', async () => {
@@ -76,14 +58,14 @@ describe('flow forms', () => {
   it('refuses deleting a form a flow uses, and users without the page', async () => {
     const created = await send<{ id: string }>('POST', FORM, { ...good, enCode: 'used_form' });
     const id = created.data.id;
-    const root = chain(approver('经理', [(await flowUser(server, 'ff_a1')).id]));
+    const root = chain(approver('经理', [(await flowUser(suite.server, 'ff_a1')).id]));
     root.properties.formId = id;
-    await createFlow(server, admin, root);
+    await createFlow(suite.server, suite.admin, root);
     const refused = await send('DELETE', `${FORM}/${id}`);
     expect(refused.msg).toBe('该表单已被流程使用，不能删除');
-    const [row] = await server.services.db.select().from(flowForms).where(eq(flowForms.id, id));
+    const [row] = await suite.server.services.db.select().from(flowForms).where(eq(flowForms.id, id));
     expect(row?.deleteMark).toBe(0);
-    const plain = await flowUser(server, 'ff_plain');
+    const plain = await flowUser(suite.server, 'ff_plain');
     expect((await send('GET', FORM, undefined, plain.token)).code).toBe(400);
     expect((await send('POST', FORM, { ...good, enCode: 'x1' }, plain.token)).code).toBe(400);
   });

@@ -1,12 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { count, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  startServer,
-  type TestDatabase,
-  type TestServer,
-} from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { suiteServer } from '../../../test/harness.js';
 import { dictionaryData, dictionaryTypes, flowTemplates } from '../../db/schema/index.js';
 import { approver, chain, flowJson, flowUser } from './testing.js';
 
@@ -15,20 +10,10 @@ import { approver, chain, flowJson, flowUser } from './testing.js';
  * cards by is seeded (and added to older databases by a migration), and the page's calls answer.
  */
 
-let database: TestDatabase;
-let server: TestServer;
-let admin: string;
+const suite = suiteServer();
 let user: { id: string; token: string };
-
 beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startServer({ database });
-  admin = await server.adminToken();
-  user = await flowUser(server, 'quick_user');
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await database?.drop();
+  user = await flowUser(suite.server, 'quick_user');
 });
 
 const T = '/api/workflow/Engine/flowTemplate';
@@ -40,7 +25,7 @@ interface Entry {
   enCode: string;
 }
 const categories = async (token: string) => {
-  const answer = await server.request<{ list: Entry[] }>(
+  const answer = await suite.server.request<{ list: Entry[] }>(
     'GET',
     '/api/system/DictionaryData/WorkFlowCategory/Data/Selector',
     { token },
@@ -52,8 +37,8 @@ const categories = async (token: string) => {
 let counter = 0;
 /** A released launch flow in `category` (an entry id, or null) that `user` may start. */
 async function template(name: string, category: string | null) {
-  const created = await server.request<{ id: string }>('POST', T, {
-    token: admin,
+  const created = await suite.server.request<{ id: string }>('POST', T, {
+    token: suite.admin,
     json: {
       fullName: name,
       enCode: `quick${++counter}`,
@@ -71,11 +56,11 @@ describe('the flow-category dictionary', () => {
   it('is seeded with the district’s categories, readable by any signed-in user', async () => {
     const list = await categories(user.token);
     expect(list.map((c) => c.fullName)).toEqual(CATEGORIES);
-    const [type] = await server.services.db
+    const [type] = await suite.server.services.db
       .select({ parentId: dictionaryTypes.parentId })
       .from(dictionaryTypes)
       .where(eq(dictionaryTypes.enCode, 'WorkFlowCategory'));
-    const [parent] = await server.services.db
+    const [parent] = await suite.server.services.db
       .select({ enCode: dictionaryTypes.enCode })
       .from(dictionaryTypes)
       .where(eq(dictionaryTypes.id, type!.parentId));
@@ -88,9 +73,9 @@ describe('the flow-category dictionary', () => {
     expect(file).toBeDefined();
     const statements = readFileSync(new URL(file!, dir), 'utf8').split('--> statement-breakpoint');
     const migrate = async () => {
-      for (const statement of statements) await server.services.db.execute(sql.raw(statement));
+      for (const statement of statements) await suite.server.services.db.execute(sql.raw(statement));
     };
-    const db = server.services.db;
+    const db = suite.server.services.db;
     const entriesOfType = async () => {
       const [type] = await db
         .select({ id: dictionaryTypes.id })
@@ -114,7 +99,7 @@ describe('the flow-category dictionary', () => {
     expect(await entriesOfType()).toEqual(CATEGORIES);
 
     // A database seeded before the dictionary existed gets it, once.
-    const original = await categories(admin);
+    const original = await categories(suite.admin);
     await db.delete(dictionaryData).where(
       inArray(
         dictionaryData.id,
@@ -154,7 +139,7 @@ describe('quick launch', () => {
     const claim = await template('快捷报销', byName.get('财务管理')!);
     const other = await template('快捷杂项', null);
 
-    const page = await server.request<{
+    const page = await suite.server.request<{
       list: { id: string; category: string | null }[];
       pagination: { total: number };
     }>('GET', `${T}/PageListAll?keyword=${encodeURIComponent('快捷')}&currentPage=1&pageSize=500`, {
@@ -167,7 +152,7 @@ describe('quick launch', () => {
       [other, null],
     ]);
 
-    const byCategory = await server.request<{
+    const byCategory = await suite.server.request<{
       list: { id: string; fullName: string; children: { id: string }[] }[];
     }>('GET', `${T}/ListAll?keyword=${encodeURIComponent('快捷')}`, { token: user.token });
     expect(byCategory.code, byCategory.msg).toBe(200);
@@ -182,12 +167,16 @@ describe('quick launch', () => {
     );
 
     // The card's dialog: the template's flows, then the start form of one.
-    const versions = await server.request<{ id: string }[]>('GET', `${T}/FlowJsonList/${claim}?type=1`, {
-      token: user.token,
-    });
+    const versions = await suite.server.request<{ id: string }[]>(
+      'GET',
+      `${T}/FlowJsonList/${claim}?type=1`,
+      {
+        token: user.token,
+      },
+    );
     expect(versions.code, versions.msg).toBe(200);
     expect(versions.data).toHaveLength(1);
-    const form = await server.request(
+    const form = await suite.server.request(
       'GET',
       `/api/workflow/Engine/FlowBefore/0?flowId=${versions.data[0]!.id}`,
       {
@@ -199,14 +188,14 @@ describe('quick launch', () => {
 
   it('refuses a category that is not a flow category, and bad paging, writing nothing', async () => {
     const [sex] = (
-      await server.request<{ list: Entry[] }>('GET', '/api/system/DictionaryData/sex/Data/Selector', {
-        token: admin,
+      await suite.server.request<{ list: Entry[] }>('GET', '/api/system/DictionaryData/sex/Data/Selector', {
+        token: suite.admin,
       })
     ).data.list;
-    const templatesBefore = (await server.services.db.select({ n: count() }).from(flowTemplates))[0]?.n;
+    const templatesBefore = (await suite.server.services.db.select({ n: count() }).from(flowTemplates))[0]?.n;
     for (const category of ['no-such-entry', sex!.id]) {
-      const refused = await server.request('POST', T, {
-        token: admin,
+      const refused = await suite.server.request('POST', T, {
+        token: suite.admin,
         json: {
           fullName: '错误分类',
           enCode: `wrongCategory${++counter}`,
@@ -221,14 +210,20 @@ describe('quick launch', () => {
         'category：流程分类不存在，请选择流程分类字典中的分类',
       ]);
     }
-    expect((await server.services.db.select({ n: count() }).from(flowTemplates))[0]?.n).toBe(templatesBefore);
+    expect((await suite.server.services.db.select({ n: count() }).from(flowTemplates))[0]?.n).toBe(
+      templatesBefore,
+    );
 
     const id = await template('分类修改', null);
-    const info = await server.request<{ enCode: string; flowTemplateJson: string }>('GET', `${T}/${id}`, {
-      token: admin,
-    });
-    const update = await server.request('PUT', `${T}/${id}`, {
-      token: admin,
+    const info = await suite.server.request<{ enCode: string; flowTemplateJson: string }>(
+      'GET',
+      `${T}/${id}`,
+      {
+        token: suite.admin,
+      },
+    );
+    const update = await suite.server.request('PUT', `${T}/${id}`, {
+      token: suite.admin,
       json: {
         fullName: '分类修改',
         enCode: info.data.enCode,
@@ -239,15 +234,15 @@ describe('quick launch', () => {
       },
     });
     expect(update.code).toBe(400);
-    const [stored] = await server.services.db
+    const [stored] = await suite.server.services.db
       .select({ category: flowTemplates.category })
       .from(flowTemplates)
       .where(eq(flowTemplates.id, id));
     expect(stored?.category).toBeNull();
 
-    const badPage = await server.request('GET', `${T}/PageListAll?pageSize=0`, { token: user.token });
+    const badPage = await suite.server.request('GET', `${T}/PageListAll?pageSize=0`, { token: user.token });
     expect(badPage.code).toBe(400);
     expect(badPage.msg).toContain('pageSize');
-    expect((await server.request('GET', `${T}/PageListAll`)).code).toBe(602);
+    expect((await suite.server.request('GET', `${T}/PageListAll`)).code).toBe(602);
   });
 });
