@@ -30,6 +30,7 @@ import { registerLanguageRoutes } from './system/language/routes.js';
 import { registerLogRoutes } from './system/log/routes.js';
 import { registerMenuRoutes } from './system/menu/routes.js';
 import { registerMonitorRoutes } from './system/monitor/routes.js';
+import { registerPortalManageRoutes } from './system/portalManage/routes.js';
 import { registerPrintDevRoutes } from './system/printDev/routes.js';
 import { registerScheduleRoutes } from './system/schedule/routes.js';
 import { registerSysConfigRoutes } from './system/sysConfig/routes.js';
@@ -85,6 +86,7 @@ export function registerModules(app: FastifyInstance, services: Services) {
   registerDataReportRoutes(app, services);
   registerPortalRoutes(app, services);
   registerDashboardRoutes(app, services);
+  registerPortalManageRoutes(app, services);
   registerSystemDataRoutes(app, services);
   registerExtendRoutes(app, services);
 }

@@ -9,7 +9,14 @@ import { bumpStamp, StampKey } from '../../../core/stamps.js';
 import { updateVersioned } from '../../../core/versioned.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { keywordMatch, listOrder, selectPage } from '../../../db/query.js';
-import { dictionaryData, modules, portalCustoms, portals, users } from '../../../db/schema/index.js';
+import {
+  dictionaryData,
+  modules,
+  portalCustoms,
+  portalManages,
+  portals,
+  users,
+} from '../../../db/schema/index.js';
 import type { Services } from '../../../services.js';
 import { hasPermission } from '../../permission/grants.js';
 import { groupByCategory, isItemOfDictionary } from '../../system/dictionary/categories.js';
@@ -192,6 +199,7 @@ export class PortalService {
       const deleted = await tx.delete(portals).where(eq(portals.id, id)).returning({ id: portals.id });
       if (deleted.length === 0) throw badRequest(PortalMessages.notFound);
       await tx.delete(portalCustoms).where(eq(portalCustoms.portalId, id));
+      await tx.delete(portalManages).where(eq(portalManages.portalId, id));
       await tx.update(users).set({ portalId: null }).where(eq(users.portalId, id));
     });
   }
