@@ -13,6 +13,8 @@ export interface OnlineListQuery {
   sidx: string;
   sort: 'asc' | 'desc';
   queryJson: string;
+  /** The advanced query (super-query.ts superQueryJson); '' for none. */
+  superQueryJson: string;
   menuId: string;
 }
 
@@ -63,3 +65,27 @@ export const exportRecords = (
   modelId: string,
   query: OnlineListQuery & { dataType: number; selectKey: string[] },
 ) => http.post<{ name: string; url: string }>(`${base(modelId)}/Actions/Export`, query);
+
+/** A saved advanced-query scheme (/api/system/AdvancedQuery), the caller's own, per menu. */
+export interface QueryScheme {
+  id: string;
+  fullName: string;
+  matchLogic: string;
+  moduleId: string;
+  conditionJson: string;
+}
+
+export const schemeKeys = {
+  list: (menuId: string) => ['onlineDev', 'advancedQuery', menuId] as const,
+};
+
+export const fetchSchemes = async (menuId: string) =>
+  (await http.get<{ list: QueryScheme[] }>(`/system/AdvancedQuery/${encodeURIComponent(menuId)}/List`)).list;
+
+export async function createScheme(body: Omit<QueryScheme, 'id'>) {
+  return (await http.send('/system/AdvancedQuery', { method: 'POST', data: body })).msg;
+}
+
+export async function removeScheme(id: string) {
+  return (await http.send(`/system/AdvancedQuery/${encodeURIComponent(id)}`, { method: 'DELETE' })).msg;
+}

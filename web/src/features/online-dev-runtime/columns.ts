@@ -22,6 +22,8 @@ export interface ColumnData {
   columnBtnsList?: { value: string; label?: string }[];
   hasPage?: boolean;
   pageSize?: number;
+  /** The 高级查询 button (forms.md 3; on unless false). */
+  hasSuperQuery?: boolean;
   defaultSidx?: string;
   sort?: string;
 }

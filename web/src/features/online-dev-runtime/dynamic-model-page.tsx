@@ -1,4 +1,10 @@
-import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  FilterOutlined,
+  PlusOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import { parseFormData } from '@console/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -18,6 +24,7 @@ import {
   Spin,
   type TableColumnsType,
   type TablePaginationConfig,
+  Tag,
 } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import type { Dayjs } from 'dayjs';
@@ -57,6 +64,8 @@ import {
   readColumnData,
   TOP_BUTTONS,
 } from './columns';
+import { queryFieldsOf, superQueryJson } from './super-query';
+import { type ActiveQuery, SuperQueryDialog } from './super-query-dialog';
 import '../../widgets/list/list-page.css';
 import './online-dev.css';
 
@@ -189,6 +198,13 @@ function OnlineList({
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [superQuery, setSuperQuery] = useState<ActiveQuery | null>(null);
+  const [superOpen, setSuperOpen] = useState(false);
+  const queryFields = useMemo(() => queryFieldsOf(schema), [schema]);
+  const applySuperQuery = (next: ActiveQuery | null) => {
+    setSuperQuery(next);
+    setPaging((old) => ({ ...old, currentPage: 1 }));
+  };
 
   const permissionList = useSession((state) => state.permissionList);
   const formCodes = useMemo(() => {
@@ -197,7 +213,14 @@ function OnlineList({
     return codes.length ? codes : undefined;
   }, [permissionList, menuId]);
 
-  const query: OnlineListQuery = { ...paging, keyword, queryJson, menuId, ...sorter };
+  const query: OnlineListQuery = {
+    ...paging,
+    keyword,
+    queryJson,
+    superQueryJson: superQueryJson(superQuery?.query ?? null),
+    menuId,
+    ...sorter,
+  };
   const list = useQuery({
     queryKey: onlineKeys.list(modelId, query),
     queryFn: () => fetchList(modelId, query),
@@ -467,7 +490,41 @@ function OnlineList({
               ),
             )}
           </Space>
-          <RefreshButton type="default" label={t('actions.refresh')} onRefresh={() => void list.refetch()} />
+          <Space>
+            {superQuery ? (
+              <Tag
+                color="blue"
+                closable={{ 'aria-label': t('superQuery.clear') }}
+                onClose={(event) => {
+                  event.preventDefault();
+                  applySuperQuery(null);
+                }}
+                data-testid="super-query-active"
+              >
+                {t('superQuery.active', {
+                  count: superQuery.query.conditions.length,
+                  logic: t(
+                    superQuery.query.matchLogic === 'OR' ? 'superQuery.orShort' : 'superQuery.andShort',
+                  ),
+                })}
+              </Tag>
+            ) : null}
+            {columnData.hasSuperQuery !== false ? (
+              <Button
+                icon={<FilterOutlined />}
+                type={superQuery ? 'primary' : 'default'}
+                ghost={Boolean(superQuery)}
+                onClick={() => setSuperOpen(true)}
+              >
+                {t('superQuery.button')}
+              </Button>
+            ) : null}
+            <RefreshButton
+              type="default"
+              label={t('actions.refresh')}
+              onRefresh={() => void list.refetch()}
+            />
+          </Space>
         </div>
         <PagedTable<OnlineRow>
           rowKey="id"
@@ -511,6 +568,16 @@ function OnlineList({
           {body}
         </Modal>
       )}
+      {columnData.hasSuperQuery !== false ? (
+        <SuperQueryDialog
+          open={superOpen}
+          fields={queryFields}
+          menuId={menuId}
+          active={superQuery}
+          onClose={() => setSuperOpen(false)}
+          onApply={applySuperQuery}
+        />
+      ) : null}
       <ImportWizard
         open={importing}
         base={`/visualdev/OnlineDev/${encodeURIComponent(modelId)}`}
