@@ -54,11 +54,23 @@ export const importTable = async (linkId: string, file: File) =>
   (await uploadFile(`${base(linkId)}/Action/Import`, file)).msg;
 
 /** A row of the common fields library (system-data.md 2). */
-export type CommonField = Pick<
+export type CommonFieldBody = Pick<
   DataModelField,
   'field' | 'fieldName' | 'dataType' | 'dataLength' | 'allowNull'
-> & {
+>;
+export type CommonField = CommonFieldBody & {
   id: string;
+  /** Sent back with an edit: a stale one is refused. */
+  version: number;
 };
 export const fetchCommonFields = async () =>
   (await http.get<{ list: CommonField[] }>('/system/CommonFields')).list;
+/** The library's list for its management dialog, keyword on field and fieldName. */
+export const fetchCommonFieldList = async (keyword: string) =>
+  (await http.get<{ list: CommonField[] }>('/system/CommonFields', { keyword })).list;
+export const createCommonField = async (body: CommonFieldBody) =>
+  (await http.send('/system/CommonFields', { method: 'POST', data: body })).msg;
+export const updateCommonField = async (id: string, body: CommonFieldBody & { version: number }) =>
+  (await http.send(`/system/CommonFields/${encodeURIComponent(id)}`, { method: 'PUT', data: body })).msg;
+export const removeCommonField = async (id: string) =>
+  (await http.send(`/system/CommonFields/${encodeURIComponent(id)}`, { method: 'DELETE' })).msg;

@@ -1,4 +1,4 @@
-import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { DatabaseOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   DATA_MODEL_TYPES,
   type DataModelField,
@@ -28,6 +28,7 @@ import {
   previewTable,
   saveTable,
 } from './api';
+import { CommonFieldsDialog } from './common-fields-dialog';
 import '../../widgets/list/list-page.css';
 
 const ADDRESS = 'systemData/dataModel';
@@ -407,6 +408,7 @@ function DataModelList() {
   const [paging, setPaging] = useState({ currentPage: 1, pageSize: 20 });
   const [dialog, setDialog] = useState<{ table?: string } | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const [library, setLibrary] = useState(false);
   const sources = useQuery({ queryKey: dataSourceKeys.selector, queryFn: fetchSourceSelector });
   const tables = useQuery({
     queryKey: dataModelKeys.tables(linkId, keyword),
@@ -466,6 +468,9 @@ function DataModelList() {
             <AuthButton code="btn_import" icon={<UploadOutlined />} loading={importing} onClick={importFile}>
               {t('actions.import')}
             </AuthButton>
+            <Button icon={<DatabaseOutlined />} onClick={() => setLibrary(true)}>
+              {t('dataModel.commonFields.button')}
+            </Button>
           </Space>
           <RefreshButton label={t('actions.refresh')} onRefresh={() => void tables.refetch()} />
         </div>
@@ -555,6 +560,7 @@ function DataModelList() {
       </div>
       <TableDialog linkId={linkId} target={dialog} onClose={closeDialog} />
       <PreviewDialog linkId={linkId} table={preview} onClose={() => setPreview(null)} />
+      <CommonFieldsDialog open={library} onClose={() => setLibrary(false)} />
       {modalHolder}
     </div>
   );
