@@ -9,6 +9,7 @@ import {
 import {
   and,
   eq,
+  getTableName,
   gt,
   ilike,
   inArray,
@@ -100,8 +101,25 @@ function conditionSql(column: AnyPgColumn, condition: DataRuleCondition, session
 }
 
 /**
+ * The names a condition may use for each mapped field: its key, and the column it maps to as
+ * `column` or `table.column` (also `table.key`), so a field picked from a page's linked table
+ * (ModuleDataAuthorizeLink, whose pickers answer real column names) finds the same column.
+ * Keys win over aliases.
+ */
+export function ruleFieldLookup(fields: Record<string, AnyPgColumn>): Map<string, AnyPgColumn> {
+  const lookup = new Map<string, AnyPgColumn>(Object.entries(fields));
+  for (const [key, column] of Object.entries(fields)) {
+    const table = getTableName(column.table);
+    for (const alias of [column.name, `${table}.${column.name}`, `${table}.${key}`])
+      if (!lookup.has(alias)) lookup.set(alias, column);
+  }
+  return lookup;
+}
+
+/**
  * The row filter of a page's data rules (console.md 6; design.md: applied in the repository
- * layer). `fields` maps the field names schemes may use to the list's columns.
+ * layer). `fields` maps the field names schemes may use to the list's columns (their column
+ * names, bare or table-qualified, are accepted too: ruleFieldLookup).
  *
  * - administrators, and pages without data authorisation (isDataAuthorize 0): no filter
  *   (undefined);
@@ -145,6 +163,7 @@ export async function dataRuleFilter(
         )
     : [];
   if (schemes.some((s) => s.allData === 1)) return undefined;
+  const lookup = ruleFieldLookup(fields);
   const branches: SQL[] = [];
   for (const scheme of schemes) {
     const parsed = parseSchemeCondition(scheme.conditionJson);
@@ -154,7 +173,7 @@ export async function dataRuleFilter(
     }
     const parts: SQL[] = [];
     for (const condition of parsed.conditions) {
-      const column = fields[condition.field];
+      const column = lookup.get(condition.field);
       if (!column) {
         log.warn(
           { moduleCode, schemeId: scheme.id, field: condition.field },

@@ -188,6 +188,13 @@ const MATRIX = [
     ['GET /api/system/ModuleForm/:id/Fields', 'S D D D A'],
     ['POST /api/system/ModuleColumn/Actions/Batch', 'S D D D A'],
     ['POST /api/system/ModuleForm/Actions/Batch', 'S D D D A'],
+    ['GET /api/system/ModuleDataAuthorizeLink/getInfo/:menuId/:type', 'S D D D A'],
+    ['GET /api/system/ModuleDataAuthorizeLink/getVisualTables/:menuId/:type', 'S D D D A'],
+    ['GET /api/system/ModuleDataAuthorizeLink/:linkId/Tables/:tableName/Fields/:menu/:type', 'S D D D A'],
+    ['POST /api/system/ModuleDataAuthorizeLink/saveLinkData', 'S D D D A'],
+    ['GET /api/system/ModuleColumn/:id/FieldList', 'S D D D A'],
+    ['GET /api/system/ModuleForm/:id/FieldList', 'S D D D A'],
+    ['GET /api/system/ModuleDataAuthorize/:id/FieldList', 'S D D D A'],
   ]),
   section('permission.authorize', [
     ['POST /api/permission/Authority/Data/:id/Values', 'S D A A A'],

@@ -22,6 +22,7 @@ import type { Services } from '../../../services.js';
 import { issueDownload, registerDownload } from '../../file/download.js';
 import { readUpload, withMultipart } from '../../file/multipart.js';
 import { menuNamesOf } from '../baseLang/menuNames.js';
+import { registerModuleLinkRoutes } from './dataAuthorizeLink/routes.js';
 import { answerOf, type ItemKind, ModuleItemService } from './items.js';
 import { MenuMessages, MenuService, menuItem, systemItem } from './service.js';
 
@@ -32,6 +33,7 @@ const IdParams = z.object({ id: z.string().min(1).max(64) });
 export function registerMenuRoutes(app: FastifyInstance, services: Services) {
   const menus = new MenuService(services);
   const items = new ModuleItemService(services);
+  registerModuleLinkRoutes(app, services);
   registerDownload('menu', async (s, payload) => ({
     body: JSON.stringify(await new MenuService(s).exportMenu(String(payload)), null, 2),
     contentType: 'application/json; charset=utf-8',
