@@ -1,13 +1,24 @@
 import { cellNumber, type PortalLayoutItem } from '@console/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Empty, List, Result, Spin, Statistic, Table, Timeline, Typography } from 'antd';
+import { Empty, List, Result, Spin, Statistic, Table, Tag, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type ChartKind, chartOption } from '../../widgets/chart/chart-options';
 import { EChart } from '../../widgets/chart/echart';
-import { fetchNotices, fetchTodos, fetchWidgetRows, portalKeys, type WidgetRow } from './api';
+import { useOpenMessage } from '../message/use-open-message';
+import { detailPath } from '../workflow-detail/config';
+import {
+  fetchNotices,
+  fetchTodoCounts,
+  fetchTodos,
+  fetchUnreadMails,
+  fetchWidgetRows,
+  portalKeys,
+  type TodoCounts,
+  type WidgetRow,
+} from './api';
 
 /** What the widgets read from their layout item (other.md 3: widget props sit beside i/x/y/w/h). */
 export interface WidgetProps {
@@ -19,6 +30,8 @@ export interface WidgetProps {
   /** Legend names of the value fields. */
   labels?: Record<string, string>;
   count?: number;
+  /** Notice categories the notice widget shows (all when empty). */
+  typeList?: string[];
   list?: {
     field?: string;
     label?: string;
@@ -104,39 +117,150 @@ function ChartBody(props: {
   return <EChart option={option} label={label} />;
 }
 
-function NoticeWidget({ count }: { count: number }) {
+/** Loading, failure and empty states shared by the Dashboard widgets. */
+function Loaded<T>({
+  query,
+  empty,
+  children,
+}: {
+  query: { isLoading: boolean; isError: boolean; error: unknown; data: T[] | undefined };
+  empty: string;
+  children: (rows: T[]) => React.ReactNode;
+}) {
+  if (query.isLoading) return <Spin className="portal-widget__loading" />;
+  if (query.isError) return <Typography.Text type="danger">{(query.error as Error).message}</Typography.Text>;
+  if (!query.data?.length) return <Empty description={empty} image={Empty.PRESENTED_IMAGE_SIMPLE} />;
+  return <>{children(query.data)}</>;
+}
+
+const day = (time: number | null | undefined) => (time ? dayjs(time).format('YYYY-MM-DD') : '');
+
+/** The viewer's latest notices; a title opens the notice (and marks it read). */
+function NoticeWidget({ count, typeList }: { count: number; typeList: string[] }) {
   const { t } = useTranslation('portal');
-  const notices = useQuery({ queryKey: portalKeys.notices(count), queryFn: () => fetchNotices(count) });
-  if (notices.isLoading) return <Spin />;
+  const notices = useQuery({
+    queryKey: [...portalKeys.notices, typeList],
+    queryFn: () => fetchNotices(typeList),
+  });
+  const { open, dialog } = useOpenMessage();
   return (
-    <List
-      size="small"
-      dataSource={notices.data ?? []}
-      locale={{ emptyText: t('widgets.noNotices') }}
-      renderItem={(n) => (
-        <List.Item extra={n.releaseTime ? dayjs(n.releaseTime).format('MM-DD') : null}>
-          <Link to="/basic/messageRecord">{n.title}</Link>
-        </List.Item>
-      )}
-    />
+    <>
+      <Loaded query={notices} empty={t('widgets.noNotices')}>
+        {(rows) => (
+          <List
+            size="small"
+            dataSource={rows.slice(0, count)}
+            renderItem={(n) => (
+              <List.Item extra={day(n.releaseTime)}>
+                <Tag color={n.categoryId === '1' ? 'purple' : 'blue'}>
+                  {t(n.categoryId === '1' ? 'widgets.announcement' : 'widgets.notice')}
+                </Tag>
+                <Typography.Link
+                  className="portal-widget__title"
+                  strong={!n.isRead}
+                  onClick={() =>
+                    void open({ id: n.id, title: n.fullName, type: 1, isRead: n.isRead }).then(() =>
+                      notices.refetch(),
+                    )
+                  }
+                >
+                  {n.fullName}
+                </Typography.Link>
+              </List.Item>
+            )}
+          />
+        )}
+      </Loaded>
+      {dialog}
+    </>
   );
 }
 
-function TodoWidget({ count }: { count: number }) {
+/** The viewer's unread mails; each opens the mailbox. */
+function EmailWidget({ count }: { count: number }) {
+  const { t } = useTranslation('portal');
+  const mails = useQuery({ queryKey: portalKeys.mails, queryFn: fetchUnreadMails });
+  return (
+    <Loaded query={mails} empty={t('widgets.noMails')}>
+      {(rows) => (
+        <List
+          size="small"
+          dataSource={rows.slice(0, count)}
+          renderItem={(m) => (
+            <List.Item extra={day(m.creatorTime)}>
+              <Link to="/extend/email" className="portal-widget__title">
+                {m.fullName || t('widgets.noSubject')}
+              </Link>
+              <Typography.Text type="secondary" className="portal-widget__sender">
+                {m.senderName || m.sender}
+              </Typography.Text>
+            </List.Item>
+          )}
+        />
+      )}
+    </Loaded>
+  );
+}
+
+/** The counts of the todo widget, each leading to its list. */
+const TODO_ITEMS: { key: keyof TodoCounts; path: string; color: string }[] = [
+  { key: 'toBeReviewed', path: '/workFlow/flowTodo', color: '#1890ff' },
+  { key: 'flowDone', path: '/workFlow/flowDone', color: '#52c41a' },
+  { key: 'flowCirculate', path: '/workFlow/flowCirculate', color: '#fa8c16' },
+  { key: 'entrust', path: '/workFlow/entrust', color: '#722ed1' },
+];
+
+function TodoCountWidget() {
+  const { t } = useTranslation('portal');
+  const counts = useQuery({ queryKey: portalKeys.todoCounts, queryFn: fetchTodoCounts });
+  if (counts.isLoading) return <Spin className="portal-widget__loading" />;
+  if (counts.isError)
+    return <Typography.Text type="danger">{(counts.error as Error).message}</Typography.Text>;
+  return (
+    <div className="portal-widget__todo">
+      {TODO_ITEMS.map((item) => (
+        <Link key={item.key} to={item.path} className="portal-widget__todo-item">
+          <Statistic
+            title={t(`widgets.todo.${item.key}`)}
+            value={counts.data?.[item.key] ?? 0}
+            valueStyle={{ color: item.color }}
+          />
+        </Link>
+      ))}
+    </div>
+  );
+}
+
+/** The viewer's pending approvals; each opens the approval page. */
+function TodoListWidget({ count }: { count: number }) {
   const { t } = useTranslation('portal');
   const todos = useQuery({ queryKey: portalKeys.todos(count), queryFn: () => fetchTodos(count) });
-  if (todos.isLoading) return <Spin />;
   return (
-    <List
-      size="small"
-      dataSource={todos.data ?? []}
-      locale={{ emptyText: t('widgets.noTodos') }}
-      renderItem={(task) => (
-        <List.Item extra={dayjs(task.creatorTime).format('MM-DD HH:mm')}>
-          <Link to="/workFlow/flowTodo">{task.fullName || task.flowName}</Link>
-        </List.Item>
+    <Loaded query={todos} empty={t('widgets.noTodos')}>
+      {(rows) => (
+        <List
+          size="small"
+          dataSource={rows}
+          renderItem={(task) => (
+            <List.Item extra={dayjs(task.creatorTime).format('MM-DD HH:mm')}>
+              <Link
+                className="portal-widget__title"
+                to={detailPath({
+                  id: task.taskId,
+                  taskId: task.taskId,
+                  flowId: task.flowId,
+                  opType: 1,
+                  taskOperatorId: task.id,
+                  taskNodeId: task.taskNodeId ?? undefined,
+                })}
+              >
+                {task.fullName || task.flowName}
+              </Link>
+            </List.Item>
+          )}
+        />
       )}
-    />
+    </Loaded>
   );
 }
 
@@ -172,10 +296,13 @@ export function WidgetBody({ item }: { item: PortalLayoutItem }) {
       );
     }
     case 'notice':
-      return <NoticeWidget count={w.count ?? 5} />;
+      return <NoticeWidget count={w.count ?? 5} typeList={w.typeList ?? []} />;
+    case 'email':
+      return <EmailWidget count={w.count ?? 5} />;
     case 'todo':
+      return <TodoCountWidget />;
     case 'todoList':
-      return <TodoWidget count={w.count ?? 5} />;
+      return <TodoListWidget count={w.count ?? 5} />;
     case 'commonFunc':
       return (
         <div className="portal-widget__links">

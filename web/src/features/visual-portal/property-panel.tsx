@@ -96,7 +96,7 @@ export function PropertyPanel({
             onChange={(e) => onChange({ url: e.target.value })}
           />,
         )}
-      {(item.jnpfKey === 'notice' || item.jnpfKey === 'todoList' || item.jnpfKey === 'todo') &&
+      {(item.jnpfKey === 'notice' || item.jnpfKey === 'todoList' || item.jnpfKey === 'email') &&
         labelled(
           t('designer.count'),
           <InputNumber
