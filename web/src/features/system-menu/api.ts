@@ -140,3 +140,71 @@ export async function deleteItem(kind: ItemKind, id: string): Promise<string> {
 export async function toggleItem(kind: ItemKind, id: string): Promise<string> {
   return (await http.send(`/system/${kind}/${id}/Actions/State`, { method: 'PUT' })).msg;
 }
+
+// ----- Data connection of a page's permission editors (ModuleDataAuthorizeLink) -----
+
+const LINK = '/system/ModuleDataAuthorizeLink';
+
+/** The link kind of each editor, as the server numbers them. */
+export const LINK_TYPE = { ModuleColumn: 1, ModuleForm: 2, ModuleDataAuthorize: 3 } as const;
+export type LinkedKind = keyof typeof LINK_TYPE;
+export const isLinkedKind = (kind: ItemKind): kind is LinkedKind => kind in LINK_TYPE;
+
+export interface ModuleLink {
+  id: string;
+  linkId: string;
+  /** Comma separated. */
+  linkTables: string;
+  dataType: string;
+}
+
+/** A field of a linked table: `field` is the name the page's rules use, `columnName` the column. */
+export interface LinkField {
+  field: string;
+  fieldName: string;
+  columnName: string;
+  dataType: string;
+}
+
+export const linkKeys = {
+  info: (moduleId: string, type: number) => ['systemMenu', 'link', moduleId, type] as const,
+  tables: (moduleId: string, type: number) => ['systemMenu', 'linkTables', moduleId, type] as const,
+  fields: (moduleId: string, type: number, linkId: string, table: string) =>
+    ['systemMenu', 'linkFields', moduleId, type, linkId, table] as const,
+};
+
+export function fetchLinkInfo(moduleId: string, type: number): Promise<ModuleLink | null> {
+  return http.get<ModuleLink | null>(`${LINK}/getInfo/${moduleId}/${type}`);
+}
+
+/** The tables the editors pick from: a generated page's design tables, else the page's link. */
+export function fetchLinkTables(
+  moduleId: string,
+  type: number,
+): Promise<{ linkId: string; linkTables: string[] }> {
+  return http.get<{ linkId: string; linkTables: string[] }>(`${LINK}/getVisualTables/${moduleId}/${type}`);
+}
+
+export async function fetchLinkFields(
+  moduleId: string,
+  type: number,
+  linkId: string,
+  table: string,
+): Promise<LinkField[]> {
+  const path = `${LINK}/${encodeURIComponent(linkId)}/Tables/${encodeURIComponent(table)}/Fields/${moduleId}/${type}`;
+  return (await http.get<{ list: LinkField[] }>(path)).list ?? [];
+}
+
+export async function saveLink(body: {
+  moduleId: string;
+  linkId: string;
+  linkTables: string[];
+  dataType: number;
+}): Promise<string> {
+  return (
+    await http.send(`${LINK}/saveLinkData`, {
+      method: 'POST',
+      data: { ...body, linkTables: body.linkTables.join(',') },
+    })
+  ).msg;
+}

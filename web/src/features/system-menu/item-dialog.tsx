@@ -4,7 +4,8 @@ import { Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../api/feedback';
-import { fetchItem, type ItemKind, menuKeys, saveItem } from './api';
+import { fetchItem, type ItemKind, isLinkedKind, LINK_TYPE, menuKeys, saveItem } from './api';
+import { dataFieldTypeOf, LinkFieldInput, type PickedField } from './link-fields';
 import { codeRules, ITEM_CODE, nameRules } from './rules';
 
 interface Values {
@@ -77,6 +78,16 @@ export function ItemDialog({
     };
   }, [target, form, kind]);
 
+  /** A field picked from a linked table fills its table, its label and (data rules) its type. */
+  const pick = (field: PickedField) => {
+    const values: Partial<Values> = { enCode: field.field, bindTable: field.table };
+    if (field.fieldName) values.fullName = field.fieldName;
+    const type = isField ? dataFieldTypeOf(field.dataType) : undefined;
+    if (type) values.type = type;
+    form.setFieldsValue(values);
+    void form.validateFields(['enCode', 'fullName']).catch(() => undefined);
+  };
+
   const submit = async () => {
     if (!target) return;
     const values = await form.validateFields().catch(() => null);
@@ -146,7 +157,16 @@ export function ItemDialog({
           label={t(isField ? 'items.fieldName' : 'items.enCode')}
           rules={codeRules(t, ITEM_CODE, t('rules.itemCode'))}
         >
-          <Input maxLength={Limits.codeMax} />
+          {isLinkedKind(kind) ? (
+            <LinkFieldInput
+              moduleId={moduleId}
+              type={LINK_TYPE[kind]}
+              onPick={pick}
+              maxLength={Limits.codeMax}
+            />
+          ) : (
+            <Input maxLength={Limits.codeMax} />
+          )}
         </Form.Item>
         {bindable && (
           <Form.Item name="bindTable" label={t('items.bindTable')}>

@@ -1,15 +1,28 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { LinkOutlined, PlusOutlined } from '@ant-design/icons';
 import type { MenuTreeNode } from '@console/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Modal, Space, Table, type TableColumnsType, Tabs, Tag } from 'antd';
+import { Button, Drawer, Modal, Space, Table, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../api/feedback';
 import { useButtonPermission } from '../../widgets/list/permission';
 import { StateCell } from '../../widgets/list/state-cell';
 import { pruneEmptyChildren } from '../../widgets/list/tree';
-import { type AnyItem, deleteItem, fetchItems, type ItemKind, menuKeys, toggleItem } from './api';
+import {
+  type AnyItem,
+  deleteItem,
+  fetchItems,
+  fetchLinkTables,
+  type ItemKind,
+  isLinkedKind,
+  LINK_TYPE,
+  type LinkedKind,
+  linkKeys,
+  menuKeys,
+  toggleItem,
+} from './api';
 import { ItemDialog } from './item-dialog';
+import { LinkDialog } from './link-dialog';
 import { SchemeDialog } from './scheme-dialog';
 
 /** The drawer's tabs and the button code that opens each (system/menu's seeded buttons). */
@@ -21,7 +34,47 @@ export const ITEM_TABS = [
   { key: 'ModuleDataAuthorizeScheme', code: 'btn_resource' },
 ] as const satisfies readonly { key: ItemKind; code: string }[];
 
-function ItemsTab({ kind, moduleId }: { kind: ItemKind; moduleId: string }) {
+/** Menu types whose editors pick fields from tables: pages (2, linked by hand) and generated pages (3). */
+const PAGE = 2;
+const GENERATED = 3;
+
+/**
+ * The editor's data connection: on a page (menu type 2) the tables it is linked to and the
+ * 数据连接 button; on a generated page (type 3) a note that its design's tables are used.
+ */
+function LinkBar({ kind, moduleId, menuType }: { kind: LinkedKind; moduleId: string; menuType: number }) {
+  const { t } = useTranslation('menu');
+  const [open, setOpen] = useState(false);
+  const type = LINK_TYPE[kind];
+  const tables = useQuery({
+    queryKey: linkKeys.tables(moduleId, type),
+    queryFn: () => fetchLinkTables(moduleId, type),
+    enabled: menuType === PAGE || menuType === GENERATED,
+  });
+  if (menuType !== PAGE && menuType !== GENERATED) return null;
+  const names = tables.data?.linkTables ?? [];
+  return (
+    <>
+      {menuType === PAGE && (
+        <Button icon={<LinkOutlined />} onClick={() => setOpen(true)}>
+          {t('link.button')}
+        </Button>
+      )}
+      <Typography.Text type="secondary" className="menu-items__link" data-testid={`link-tables-${kind}`}>
+        {menuType === GENERATED
+          ? t('link.generated', { tables: names.join('、') })
+          : names.length
+            ? t('link.current', { tables: names.join('、') })
+            : t('link.none')}
+      </Typography.Text>
+      {menuType === PAGE && (
+        <LinkDialog kind={kind} moduleId={moduleId} open={open} onClose={() => setOpen(false)} />
+      )}
+    </>
+  );
+}
+
+function ItemsTab({ kind, moduleId, menuType }: { kind: ItemKind; moduleId: string; menuType: number }) {
   const { t } = useTranslation('menu');
   const queryClient = useQueryClient();
   const allowed = useButtonPermission();
@@ -151,6 +204,7 @@ function ItemsTab({ kind, moduleId }: { kind: ItemKind; moduleId: string }) {
             {t('actions.add')}
           </Button>
         )}
+        {isLinkedKind(kind) && <LinkBar kind={kind} moduleId={moduleId} menuType={menuType} />}
       </div>
       <Table<AnyItem>
         size="small"
@@ -205,7 +259,7 @@ export function ItemsDrawer({
           items={ITEM_TABS.filter((item) => allowed(item.code)).map((item) => ({
             key: item.key,
             label: t(`items.tabs.${item.key}`),
-            children: <ItemsTab kind={item.key} moduleId={menu.id} />,
+            children: <ItemsTab kind={item.key} moduleId={menu.id} menuType={menu.type} />,
           }))}
         />
       )}
