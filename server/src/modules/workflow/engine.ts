@@ -37,7 +37,15 @@ import { delegatesOf, mayActFor } from './delegate.js';
 import { callFlowEvent, type FlowEventKind, flowEventSetting } from './events.js';
 import { compileFlow, type FlowGraph, type RealNode, walk } from './graph.js';
 import { type FlowMessageKind, flowMessageSetting, sendFlowMessage } from './messages.js';
-import { nextNotice, nextTimeout, noticePlan, timeoutPlan, timerDue } from './timing.js';
+import {
+  type NoticePlan,
+  nextNotice,
+  nextTimeout,
+  noticePlan,
+  type TimeoutPlan,
+  timeoutPlan,
+  timerDue,
+} from './timing.js';
 
 /**
  * The workflow engine as an explicit state machine (workflow.md 1 and 3).
@@ -119,6 +127,38 @@ interface Step {
   /** Exception nodes whose handler the previous approver must choose (errorRule 3). */
   missing: { nodeId: string; nodeName: string }[];
 }
+
+/** What an overtime or a reminder is planned, counted and announced with (fireDue). */
+interface DueTimer<P> {
+  at: 'dueTime' | 'noticeDueTime';
+  count: 'timeoutCount' | 'noticeCount';
+  plan: (
+    node: RealNode,
+    start: FlowGraph['start']['properties'],
+    received: number,
+    launched: number,
+    formData: Record<string, unknown>,
+  ) => P | null;
+  next: (plan: P, fired: number) => number | null;
+  kind: 'overTime' | 'notice';
+  text: string;
+}
+const OVERTIME: DueTimer<TimeoutPlan> = {
+  at: 'dueTime',
+  count: 'timeoutCount',
+  plan: timeoutPlan,
+  next: nextTimeout,
+  kind: 'overTime',
+  text: '审批已超时',
+};
+const REMINDER: DueTimer<NoticePlan> = {
+  at: 'noticeDueTime',
+  count: 'noticeCount',
+  plan: noticePlan,
+  next: nextNotice,
+  kind: 'notice',
+  text: '审批即将超时',
+};
 
 const graphCache = new Map<string, FlowGraph>();
 /**
@@ -1040,119 +1080,81 @@ export class WorkflowEngine {
   }
 
   /**
-   * The operator whose overtime (dueTime) or reminder (noticeDueTime) is due, read again under the
-   * task's lock: null when it was handled, moved or fired meanwhile (by this or another instance).
+   * One overtime or reminder event of an operator, read again under the task's lock (nothing
+   * happens when it was handled, moved or fired meanwhile, by this or another instance): the
+   * count goes up and the next event is planned in the same transaction, so each event happens
+   * once across instances; then the notice to the handler and, at the configured count, the
+   * flow event. `more` adds what only overtime does.
    */
-  private async dueOperator(tx: Tx, operatorId: string, due: 'dueTime' | 'noticeDueTime') {
-    const [op] = await tx.select().from(flowTaskOperators).where(eq(flowTaskOperators.id, operatorId));
-    if (!op) return null;
-    const task = await this.lockTask(tx, op.taskId);
-    const [current] = await tx.select().from(flowTaskOperators).where(eq(flowTaskOperators.id, operatorId));
-    const at = current?.[due];
-    if (
-      !current ||
-      task.status !== TaskStatus.Running ||
-      current.completion !== 0 ||
-      current.state === -1 ||
-      current.waiting !== 0 ||
-      at === null ||
-      at === undefined ||
-      at > Date.now()
-    )
-      return null;
-    const s = this.step(tx, task, current.handleId);
-    const real = s.graph.nodes.get(current.nodeCode);
-    const [node] = await tx.select().from(flowTaskNodes).where(eq(flowTaskNodes.id, current.taskNodeId));
-    return { task, current, s, real, node };
-  }
-
-  /**
-   * An operator's overtime event: a notice to the handler and, at the configured count, an
-   * automatic approval; the next event is planned. The due time moves in the same guarded
-   * transaction, so each event happens once across instances.
-   */
-  async fireTimeout(operatorId: string): Promise<boolean> {
+  private async fireDue<P extends TimeoutPlan | NoticePlan>(
+    operatorId: string,
+    due: DueTimer<P>,
+    more?: (s: Step, current: Operator, node: TaskNode, plan: P, fired: number) => Promise<void>,
+  ): Promise<boolean> {
     return this.run(async (tx) => {
-      const due = await this.dueOperator(tx, operatorId, 'dueTime');
-      if (!due) return false;
-      const { task, current, s, real, node } = due;
+      const [op] = await tx.select().from(flowTaskOperators).where(eq(flowTaskOperators.id, operatorId));
+      if (!op) return false;
+      const task = await this.lockTask(tx, op.taskId);
+      const [current] = await tx.select().from(flowTaskOperators).where(eq(flowTaskOperators.id, operatorId));
+      const at = current?.[due.at];
+      if (
+        !current ||
+        task.status !== TaskStatus.Running ||
+        current.completion !== 0 ||
+        current.state === -1 ||
+        current.waiting !== 0 ||
+        at === null ||
+        at === undefined ||
+        at > Date.now()
+      )
+        return false;
+      const s = this.step(tx, task, current.handleId);
+      const real = s.graph.nodes.get(current.nodeCode);
+      const [node] = await tx.select().from(flowTaskNodes).where(eq(flowTaskNodes.id, current.taskNodeId));
+      const launched = task.startTime ?? current.creatorTime;
       const plan = real
-        ? timeoutPlan(
-            real,
-            s.graph.start.properties,
-            current.creatorTime,
-            task.startTime ?? current.creatorTime,
-            task.flowFormContentJson,
-          )
+        ? due.plan(real, s.graph.start.properties, current.creatorTime, launched, task.flowFormContentJson)
         : null;
-      const fired = current.timeoutCount + 1;
+      const fired = current[due.count] + 1;
       await tx
         .update(flowTaskOperators)
-        .set({ timeoutCount: fired, dueTime: plan ? nextTimeout(plan, fired) : null })
+        .set({ [due.count]: fired, [due.at]: plan ? due.next(plan, fired) : null })
         .where(eq(flowTaskOperators.id, current.id));
       if (!plan || !node) return false;
       if (plan.notice)
         await this.notify(
           s,
           [current.handleId],
-          `${task.fullName}：${current.nodeName}审批已超时`,
+          `${task.fullName}：${current.nodeName}${due.text}`,
           { opType: 1, taskOperatorId: current.id },
-          { kind: 'overTime', node: { ...current, id: current.taskNodeId } },
+          { kind: due.kind, node: { ...current, id: current.taskNodeId } },
         );
-      if (plan.eventAt === fired) this.queueEvent(s, 'overTime', node);
-      if (plan.autoApproveAt !== null && fired >= plan.autoApproveAt) {
-        await this.handle(s, current, HandleStatus.Approve, 1);
-        await this.record(s, {
-          handleStatus: HandleStatus.Approve,
-          node,
-          operator: current,
-          opinion: { handleOpinion: '超时自动审批' },
-        });
-        this.queueEvent(s, 'approve', node);
-        await this.decide(s, node);
-        await this.finishStep(s);
-      }
+      if (plan.eventAt === fired) this.queueEvent(s, due.kind, node);
+      await more?.(s, current, node, plan, fired);
       return true;
     });
   }
 
-  /**
-   * A reminder before an operator's deadline (noticeConfig): the notice message to the handler
-   * and, after the configured number of reminders, the reminder event; the next reminder is
-   * planned (none at or after the deadline). The due time moves in the same guarded transaction,
-   * so each reminder happens once across instances.
-   */
-  async fireNotice(operatorId: string): Promise<boolean> {
-    return this.run(async (tx) => {
-      const due = await this.dueOperator(tx, operatorId, 'noticeDueTime');
-      if (!due) return false;
-      const { task, current, s, real, node } = due;
-      const plan = real
-        ? noticePlan(
-            real,
-            s.graph.start.properties,
-            current.creatorTime,
-            task.startTime ?? current.creatorTime,
-            task.flowFormContentJson,
-          )
-        : null;
-      const fired = current.noticeCount + 1;
-      await tx
-        .update(flowTaskOperators)
-        .set({ noticeCount: fired, noticeDueTime: plan ? nextNotice(plan, fired) : null })
-        .where(eq(flowTaskOperators.id, current.id));
-      if (!plan || !node) return false;
-      if (plan.notice)
-        await this.notify(
-          s,
-          [current.handleId],
-          `${task.fullName}：${current.nodeName}审批即将超时`,
-          { opType: 1, taskOperatorId: current.id },
-          { kind: 'notice', node: { ...current, id: current.taskNodeId } },
-        );
-      if (plan.eventAt === fired) this.queueEvent(s, 'notice', node);
-      return true;
+  /** An operator's overtime: the notice, the overtime event and, at the configured count, an automatic approval. */
+  fireTimeout(operatorId: string): Promise<boolean> {
+    return this.fireDue(operatorId, OVERTIME, async (s, current, node, plan, fired) => {
+      if (plan.autoApproveAt === null || fired < plan.autoApproveAt) return;
+      await this.handle(s, current, HandleStatus.Approve, 1);
+      await this.record(s, {
+        handleStatus: HandleStatus.Approve,
+        node,
+        operator: current,
+        opinion: { handleOpinion: '超时自动审批' },
+      });
+      this.queueEvent(s, 'approve', node);
+      await this.decide(s, node);
+      await this.finishStep(s);
     });
+  }
+
+  /** A reminder before an operator's deadline (noticeConfig); none is planned at or after the deadline. */
+  fireNotice(operatorId: string): Promise<boolean> {
+    return this.fireDue(operatorId, REMINDER);
   }
 
   // ----- approver actions -----
