@@ -18,6 +18,7 @@ import {
   templateParams,
 } from '@console/shared';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from '../../../core/errors.js';
 import { newId } from '../../../core/ids.js';
 import { toggleEnabledVersioned, updateVersioned } from '../../../core/versioned.js';
@@ -63,6 +64,34 @@ const systemItem = (row: SystemRow): SystemTemplateItem => ({
   version: row.version,
 });
 
+/**
+ * A page of system or SMS templates: the keyword looks in the name, the code and `alsoSearched`;
+ * pickers (`enabledOnly`) see enabled ones only.
+ */
+function templatePage<T extends typeof systemMessageTemplates | typeof smsTemplates>(
+  db: Db,
+  t: T,
+  alsoSearched: AnyPgColumn,
+  query: SystemTemplateListQuery,
+  enabledOnly: boolean,
+) {
+  const enabled = enabledOnly ? 1 : query.enabledMark;
+  return selectPage(
+    db,
+    t,
+    and(
+      enabled === undefined ? undefined : eq(t.enabledMark, enabled),
+      keywordMatch(query.keyword, t.fullName, t.enCode, alsoSearched),
+    ),
+    orderOf(
+      { fullName: t.fullName, enCode: t.enCode, sortCode: t.sortCode, creatorTime: t.creatorTime },
+      query,
+      t,
+    ),
+    query,
+  );
+}
+
 /** Runs a vendor call; its ChannelError (already in words a person can act on) becomes a 400. */
 async function vendor<T>(call: () => Promise<T>): Promise<T> {
   try {
@@ -78,21 +107,7 @@ export class SystemTemplateService {
 
   async list(query: SystemTemplateListQuery, enabledOnly = false) {
     const t = systemMessageTemplates;
-    const enabled = enabledOnly ? 1 : query.enabledMark;
-    const { rows, pagination } = await selectPage(
-      this.db,
-      t,
-      and(
-        enabled === undefined ? undefined : eq(t.enabledMark, enabled),
-        keywordMatch(query.keyword, t.fullName, t.enCode, t.title),
-      ),
-      orderOf(
-        { fullName: t.fullName, enCode: t.enCode, sortCode: t.sortCode, creatorTime: t.creatorTime },
-        query,
-        t,
-      ),
-      query,
-    );
+    const { rows, pagination } = await templatePage(this.db, t, t.title, query, enabledOnly);
     return { list: rows.map(systemItem), pagination };
   }
 
@@ -207,21 +222,7 @@ export class SmsTemplateService {
 
   async list(query: SystemTemplateListQuery, enabledOnly = false) {
     const t = smsTemplates;
-    const enabled = enabledOnly ? 1 : query.enabledMark;
-    const { rows, pagination } = await selectPage(
-      this.db,
-      t,
-      and(
-        enabled === undefined ? undefined : eq(t.enabledMark, enabled),
-        keywordMatch(query.keyword, t.fullName, t.enCode, t.templateId),
-      ),
-      orderOf(
-        { fullName: t.fullName, enCode: t.enCode, sortCode: t.sortCode, creatorTime: t.creatorTime },
-        query,
-        t,
-      ),
-      query,
-    );
+    const { rows, pagination } = await templatePage(this.db, t, t.templateId, query, enabledOnly);
     return { list: await this.items(rows), pagination };
   }
 
