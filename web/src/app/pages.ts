@@ -286,7 +286,7 @@ export const PAGES: Record<string, PageEntry> = {
   },
   'onlineDev/webDesign': {
     load: () => import('../features/web-design/web-design-page'),
-    namespaces: DESIGNER_NAMESPACES,
+    namespaces: [...DESIGNER_NAMESPACES, 'shortLink'],
   },
   'onlineDev/dataReport': {
     load: () => import('../features/data-report/data-report-page'),

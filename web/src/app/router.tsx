@@ -68,7 +68,7 @@ function RootLayout() {
 /** Scan-code sign-in confirmation: signed in (the guard sends an anonymous phone to /login?redirect=). */
 const scanLogin = PAGES.scanLogin;
 
-/** A public page that is not built yet (single sign-on, short form links): outside the shell. */
+/** A public page that is not built yet (single sign-on): outside the shell. */
 const unavailablePublic = shellPage(['shell'], (pages) => pages.UnavailablePage);
 
 export const routes: RouteObject[] = [
@@ -82,7 +82,14 @@ export const routes: RouteObject[] = [
       },
       { path: '/sso', handle: { title: 'shell:unavailable.title' }, lazy: unavailablePublic },
       { path: '/auth-redirect', handle: { title: 'shell:unavailable.title' }, lazy: unavailablePublic },
-      { path: '/formShortLink', handle: { title: 'shell:unavailable.title' }, lazy: unavailablePublic },
+      {
+        path: '/formShortLink',
+        handle: { title: 'shortLink:public.title' },
+        lazy: page(
+          ['shortLink', 'form', 'widgets'],
+          () => import('../features/form-short-link/form-short-link-page'),
+        ),
+      },
       {
         path: '/404',
         handle: { title: 'notFound.title' },

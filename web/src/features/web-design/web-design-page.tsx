@@ -27,6 +27,7 @@ import {
   webDesignKeys,
 } from './api';
 import { ReleaseDialog } from './release-dialog';
+import { ShortLinkDialog } from './short-link-dialog';
 import '../../widgets/list/list-page.css';
 
 const ADDRESS = 'onlineDev/webDesign';
@@ -114,6 +115,7 @@ export function DesignList({
   const [editing, setEditing] = useState<{ id: string | null } | null>(null);
   const [releasing, setReleasing] = useState<VisualDev | null>(null);
   const [previewing, setPreviewing] = useState<VisualDev | null>(null);
+  const [linking, setLinking] = useState<VisualDev | null>(null);
   const [importing, setImporting] = useState(false);
   const { keyword, search, list, tableProps } = usePagedList<VisualDev, VisualDevQuery>({
     filters: { type },
@@ -217,6 +219,7 @@ export function DesignList({
               ? [
                   { code: 'btn_release', label: t('actions.release'), onClick: () => setReleasing(row) },
                   { code: 'btn_preview', label: t('actions.preview'), onClick: () => setPreviewing(row) },
+                  { code: 'btn_edit', label: t('shortLink:settings.action'), onClick: () => setLinking(row) },
                 ]
               : []),
             ...extraActions.map((action) => ({ ...action, onClick: () => action.onClick(row) })),
@@ -278,6 +281,7 @@ export function DesignList({
         onReleased={() => void refresh()}
       />
       <PreviewDialog design={previewing} onClose={() => setPreviewing(null)} />
+      {releasable && <ShortLinkDialog design={linking} onClose={() => setLinking(null)} />}
       {children}
       {modalHolder}
     </PagedListPage>
