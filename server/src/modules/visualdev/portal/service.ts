@@ -1,5 +1,5 @@
 import { type PortalAuth, PortalBody, type PortalItem, type PortalUpdateBody } from '@console/shared';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../../core/errors.js';
 import { newId } from '../../../core/ids.js';
@@ -8,7 +8,6 @@ import type { Session } from '../../../core/sessions.js';
 import { bumpStamp, StampKey } from '../../../core/stamps.js';
 import { updateVersioned } from '../../../core/versioned.js';
 import type { DbOrTx } from '../../../db/client.js';
-import { keywordMatch, listOrder, selectPage } from '../../../db/query.js';
 import {
   dictionaryData,
   modules,
@@ -22,6 +21,13 @@ import { hasPermission } from '../../permission/grants.js';
 import { groupByCategory, isItemOfDictionary } from '../../system/dictionary/categories.js';
 import { uniqueAs } from '../../system/dictionary/service.js';
 import { userLabels } from '../../system/printDev/service.js';
+import {
+  type DesignCatalogue,
+  type DesignListQuery,
+  designPage,
+  designRow,
+  enabledDesigns,
+} from '../catalogue.js';
 import { copyValues, importDesignFile } from '../designFile.js';
 import { menusOf, VisualDevMessages } from '../service.js';
 
@@ -48,14 +54,11 @@ export const PortalMessages = {
 } as const;
 
 type Row = typeof portals.$inferSelect;
-
-const SORTABLE = {
-  fullName: portals.fullName,
-  enCode: portals.enCode,
-  sortCode: portals.sortCode,
-  creatorTime: portals.creatorTime,
-  lastModifyTime: portals.lastModifyTime,
-} as const;
+const CATALOGUE: DesignCatalogue<typeof portals> = {
+  table: portals,
+  category: portals.category,
+  notFound: PortalMessages.notFound,
+};
 
 const VpFile = z.looseObject({ fullName: z.string(), enCode: z.string(), category: z.string() });
 
@@ -103,32 +106,14 @@ export class PortalService {
     }));
   }
 
-  async list(query: {
-    currentPage: number;
-    pageSize: number;
-    keyword: string;
-    category: string;
-    sort: string;
-    sidx: string;
-  }) {
-    const filters: (SQL | undefined)[] = [keywordMatch(query.keyword, portals.fullName, portals.enCode)];
-    if (query.category) filters.push(eq(portals.category, query.category));
-    const order = listOrder(SORTABLE, query, desc(portals.id), [
-      asc(portals.sortCode),
-      desc(portals.creatorTime),
-      desc(portals.id),
-    ]);
-    const page = await selectPage(this.db, portals, and(...filters), order, query);
+  async list(query: DesignListQuery & { category: string }) {
+    const page = await designPage(this.db, CATALOGUE, query, query.category);
     return { list: await this.items(page.rows), pagination: page.pagination };
   }
 
   /** Enabled portals by category (the default-portal picker and the menu editor of type 8). */
   async selector() {
-    const rows = await this.db
-      .select()
-      .from(portals)
-      .where(eq(portals.enabledMark, 1))
-      .orderBy(asc(portals.sortCode), desc(portals.creatorTime));
+    const rows = await enabledDesigns(this.db, CATALOGUE);
     const list = groupByCategory(
       await this.items(rows),
       (item) => ({ id: item.category, fullName: item.categoryName ?? item.category }),
@@ -137,10 +122,8 @@ export class PortalService {
     return { list };
   }
 
-  async get(id: string, db: DbOrTx = this.db): Promise<Row> {
-    const [row] = await db.select().from(portals).where(eq(portals.id, id));
-    if (!row) throw badRequest(PortalMessages.notFound);
-    return row;
+  get(id: string, db: DbOrTx = this.db): Promise<Row> {
+    return designRow(db, CATALOGUE, id);
   }
 
   async info(id: string): Promise<PortalItem> {

@@ -7,7 +7,7 @@ import {
   type ReportDefinition,
   reportColumnTotal,
 } from '@console/shared';
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { badRequest } from '../../../core/errors.js';
@@ -16,7 +16,6 @@ import { Messages } from '../../../core/messages.js';
 import type { Session } from '../../../core/sessions.js';
 import { updateVersioned } from '../../../core/versioned.js';
 import type { DbOrTx } from '../../../db/client.js';
-import { keywordMatch, listOrder, selectPage } from '../../../db/query.js';
 import { dataInterfaces, dataReports, dictionaryData } from '../../../db/schema/index.js';
 import type { Services } from '../../../services.js';
 import { hasPermission } from '../../permission/grants.js';
@@ -24,6 +23,13 @@ import { groupByCategory, isItemOfDictionary } from '../../system/dictionary/cat
 import { uniqueAs } from '../../system/dictionary/service.js';
 import { userLabels } from '../../system/printDev/service.js';
 import { findInterface, runLoadedInterface } from '../../systemData/dataInterface/run.js';
+import {
+  type DesignCatalogue,
+  type DesignListQuery,
+  designPage,
+  designRow,
+  enabledDesigns,
+} from '../catalogue.js';
 import { copyValues, importDesignFile } from '../designFile.js';
 import { menusOf } from '../service.js';
 
@@ -51,14 +57,11 @@ export const DataReportMessages = {
 } as const;
 
 type Row = typeof dataReports.$inferSelect;
-
-const SORTABLE = {
-  fullName: dataReports.fullName,
-  enCode: dataReports.enCode,
-  sortCode: dataReports.sortCode,
-  creatorTime: dataReports.creatorTime,
-  lastModifyTime: dataReports.lastModifyTime,
-} as const;
+const CATALOGUE: DesignCatalogue<typeof dataReports> = {
+  table: dataReports,
+  category: dataReports.categoryId,
+  notFound: DataReportMessages.notFound,
+};
 
 /** A .dr file: one report's settings. */
 const DrFile = z.object({
@@ -128,34 +131,14 @@ export class DataReportService {
     }));
   }
 
-  async list(query: {
-    currentPage: number;
-    pageSize: number;
-    keyword: string;
-    categoryId: string;
-    sort: string;
-    sidx: string;
-  }) {
-    const filters: (SQL | undefined)[] = [
-      keywordMatch(query.keyword, dataReports.fullName, dataReports.enCode),
-    ];
-    if (query.categoryId) filters.push(eq(dataReports.categoryId, query.categoryId));
-    const order = listOrder(SORTABLE, query, desc(dataReports.id), [
-      asc(dataReports.sortCode),
-      desc(dataReports.creatorTime),
-      desc(dataReports.id),
-    ]);
-    const page = await selectPage(this.db, dataReports, and(...filters), order, query);
+  async list(query: DesignListQuery & { categoryId: string }) {
+    const page = await designPage(this.db, CATALOGUE, query, query.categoryId);
     return { list: await this.items(page.rows), pagination: page.pagination };
   }
 
   /** Enabled reports by category (the menu editor's picker for type-5 menus). */
   async selector() {
-    const rows = await this.db
-      .select()
-      .from(dataReports)
-      .where(eq(dataReports.enabledMark, 1))
-      .orderBy(asc(dataReports.sortCode), desc(dataReports.creatorTime));
+    const rows = await enabledDesigns(this.db, CATALOGUE);
     const list = groupByCategory(
       await this.items(rows),
       (item) => ({ id: item.categoryId, fullName: item.categoryName ?? item.categoryId }),
@@ -164,10 +147,8 @@ export class DataReportService {
     return { list };
   }
 
-  async get(id: string, db: DbOrTx = this.db): Promise<Row> {
-    const [row] = await db.select().from(dataReports).where(eq(dataReports.id, id));
-    if (!row) throw badRequest(DataReportMessages.notFound);
-    return row;
+  get(id: string, db: DbOrTx = this.db): Promise<Row> {
+    return designRow(db, CATALOGUE, id);
   }
 
   async info(id: string): Promise<DataReportItem> {
