@@ -29,6 +29,11 @@ import { SearchBar } from '../../widgets/list/search-bar';
 import { StateCell } from '../../widgets/list/state-cell';
 import { allIds, pruneEmptyChildren } from '../../widgets/list/tree';
 import {
+  PortalManageButton,
+  PortalManageDrawer,
+  type PortalManageTarget,
+} from '../portal-manage/portal-manage-drawer';
+import {
   deleteMenu,
   deleteSystem,
   fetchMenuTree,
@@ -57,6 +62,7 @@ function MenuAdmin() {
   const [keyword, setKeyword] = useState('');
   const [expanded, setExpanded] = useState<string[] | null>(null);
   const [systemDialog, setSystemDialog] = useState<{ id?: string } | null>(null);
+  const [portalTarget, setPortalTarget] = useState<PortalManageTarget | null>(null);
   const [menuDialog, setMenuDialog] = useState<MenuTarget | null>(null);
   const [drawer, setDrawer] = useState<{ menu: MenuTreeNode; tab: ItemKind } | null>(null);
 
@@ -232,6 +238,10 @@ function MenuAdmin() {
                   {system.enabledMark !== 1 && <Tag color="error">{t('disabled')}</Tag>}
                 </button>
                 <span className="menu-page__system-actions">
+                  <PortalManageButton
+                    name={system.fullName}
+                    onOpen={() => setPortalTarget({ systemId: system.id, systemName: system.fullName })}
+                  />
                   <Auth code="btn_edit">
                     <Button
                       type="text"
@@ -318,6 +328,7 @@ function MenuAdmin() {
         </div>
       </div>
       <SystemDialog target={systemDialog} onClose={() => setSystemDialog(null)} />
+      <PortalManageDrawer target={portalTarget} onClose={() => setPortalTarget(null)} />
       <MenuDialog
         target={menuDialog}
         systemId={systemId}
