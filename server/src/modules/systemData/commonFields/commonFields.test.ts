@@ -1,33 +1,18 @@
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  startServer,
-  type TestDatabase,
-  type TestServer,
-} from '../../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { suiteServer } from '../../../../test/harness.js';
 import { commonFields } from '../../../db/schema/index.js';
 
-let database: TestDatabase;
-let server: TestServer;
-let admin: string;
+const suite = suiteServer();
 let staff: string;
-
 beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startServer({ database });
-  admin = await server.adminToken();
-  await server.addUser('fieldsStaff', 'Secret#123');
-  staff = await server.login('fieldsStaff', 'Secret#123');
+  await suite.server.addUser('fieldsStaff', 'Secret#123');
+  staff = await suite.server.login('fieldsStaff', 'Secret#123');
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await database?.drop();
-});
 
 const as = <T = unknown>(who: string, method: string, path: string, json?: unknown) =>
-  server.request<T>(method, path, { token: who, json });
-const total = async () => (await server.services.db.select({ n: count() }).from(commonFields))[0]!.n;
+  suite.server.request<T>(method, path, { token: who, json });
+const total = async () => (await suite.server.services.db.select({ n: count() }).from(commonFields))[0]!.n;
 const BASE = '/api/system/CommonFields';
 
 interface Field {
@@ -62,7 +47,7 @@ describe('common fields', () => {
       [{ ...good, allowNull: 3 }, '只能为0或1'],
     ];
     for (const [body, message] of cases) {
-      const answer = await as(admin, 'POST', BASE, body);
+      const answer = await as(suite.admin, 'POST', BASE, body);
       expect(answer.code, JSON.stringify(body)).toBe(400);
       expect(answer.msg).toContain(message);
     }
@@ -73,14 +58,14 @@ describe('common fields', () => {
   });
 
   it('adds, lists by keyword, reads, edits and deletes; field names are unique in any case', async () => {
-    const created = await as<{ id: string }>(admin, 'POST', BASE, {
+    const created = await as<{ id: string }>(suite.admin, 'POST', BASE, {
       field: 'F_Remark',
       fieldName: '备注',
       dataType: 'varchar',
     });
     expect(created.code, created.msg).toBe(200);
     const id = created.data.id;
-    const amount = await as<{ id: string }>(admin, 'POST', BASE, {
+    const amount = await as<{ id: string }>(suite.admin, 'POST', BASE, {
       field: 'f_amount',
       fieldName: '金额',
       dataType: 'decimal',
@@ -89,7 +74,7 @@ describe('common fields', () => {
     });
     expect(amount.code).toBe(200);
 
-    const duplicate = await as(admin, 'POST', BASE, {
+    const duplicate = await as(suite.admin, 'POST', BASE, {
       field: 'f_remark',
       fieldName: '又一个',
       dataType: 'text',
@@ -98,27 +83,31 @@ describe('common fields', () => {
     expect(duplicate.msg).toBe('常用字段"f_remark"已存在，请换一个字段名或编辑已有的字段');
     expect(await total()).toBe(2);
 
-    const all = await as<{ list: Field[] }>(admin, 'GET', BASE);
+    const all = await as<{ list: Field[] }>(suite.admin, 'GET', BASE);
     expect(all.data.list.map((f) => f.field)).toEqual(['f_amount', 'F_Remark']);
     expect(all.data.list[0]).toMatchObject({ dataType: 'decimal', dataLength: '12,2', allowNull: 0 });
     expect(all.data.list[1]).toMatchObject({ dataLength: '50', allowNull: 1 });
-    const found = await as<{ list: Field[] }>(admin, 'GET', `${BASE}?keyword=${encodeURIComponent('金额')}`);
+    const found = await as<{ list: Field[] }>(
+      suite.admin,
+      'GET',
+      `${BASE}?keyword=${encodeURIComponent('金额')}`,
+    );
     expect(found.data.list.map((f) => f.field)).toEqual(['f_amount']);
-    expect((await as<{ list: Field[] }>(admin, 'GET', `${BASE}?keyword=%25`)).data.list).toEqual([]);
+    expect((await as<{ list: Field[] }>(suite.admin, 'GET', `${BASE}?keyword=%25`)).data.list).toEqual([]);
 
-    const info = await as<Field>(admin, 'GET', `${BASE}/${id}`);
+    const info = await as<Field>(suite.admin, 'GET', `${BASE}/${id}`);
     expect(info.data).toMatchObject({ field: 'F_Remark', fieldName: '备注' });
 
     // Renaming onto another field's name is refused; keeping its own name (another case) is fine.
-    const read = (await as<Field & { version: number }>(admin, 'GET', `${BASE}/${id}`)).data.version;
-    const clash = await as(admin, 'PUT', `${BASE}/${id}`, {
+    const read = (await as<Field & { version: number }>(suite.admin, 'GET', `${BASE}/${id}`)).data.version;
+    const clash = await as(suite.admin, 'PUT', `${BASE}/${id}`, {
       field: 'F_AMOUNT',
       fieldName: '备注',
       dataType: 'text',
       version: read,
     });
     expect(clash.msg).toBe('常用字段"F_AMOUNT"已存在，请换一个字段名或编辑已有的字段');
-    const edit = await as(admin, 'PUT', `${BASE}/${id}`, {
+    const edit = await as(suite.admin, 'PUT', `${BASE}/${id}`, {
       field: 'f_remark',
       fieldName: '说明',
       dataType: 'text',
@@ -127,7 +116,7 @@ describe('common fields', () => {
     });
     expect(edit.code, edit.msg).toBe(200);
     // A second edit made from the copy read before that one is refused and changes nothing.
-    const stale = await as(admin, 'PUT', `${BASE}/${id}`, {
+    const stale = await as(suite.admin, 'PUT', `${BASE}/${id}`, {
       field: 'f_remark',
       fieldName: '旧说明',
       dataType: 'text',
@@ -135,35 +124,41 @@ describe('common fields', () => {
     });
     expect(stale.code).toBe(400);
     expect(stale.msg).toBe('数据已被他人修改，请刷新后重试');
-    expect((await as<Field>(admin, 'GET', `${BASE}/${id}`)).data.fieldName).toBe('说明');
-    const unversioned = await as(admin, 'PUT', `${BASE}/${id}`, {
+    expect((await as<Field>(suite.admin, 'GET', `${BASE}/${id}`)).data.fieldName).toBe('说明');
+    const unversioned = await as(suite.admin, 'PUT', `${BASE}/${id}`, {
       field: 'f_remark',
       fieldName: 'x',
       dataType: 'text',
     });
     expect(unversioned.code).toBe(400);
-    expect((await as<Field>(admin, 'GET', `${BASE}/${id}`)).data).toMatchObject({
+    expect((await as<Field>(suite.admin, 'GET', `${BASE}/${id}`)).data).toMatchObject({
       field: 'f_remark',
       fieldName: '说明',
       dataType: 'text',
       dataLength: '',
     });
-    const badEdit = await as(admin, 'PUT', `${BASE}/${id}`, {
+    const badEdit = await as(suite.admin, 'PUT', `${BASE}/${id}`, {
       field: 'order',
       fieldName: '说明',
       dataType: 'text',
       version: read + 1,
     });
     expect(badEdit.code).toBe(400);
-    expect((await as<Field>(admin, 'GET', `${BASE}/${id}`)).data.field).toBe('f_remark');
+    expect((await as<Field>(suite.admin, 'GET', `${BASE}/${id}`)).data.field).toBe('f_remark');
 
     expect(
-      (await as(admin, 'PUT', `${BASE}/nope`, { field: 'f_x', fieldName: 'x', dataType: 'int', version: 0 }))
-        .msg,
+      (
+        await as(suite.admin, 'PUT', `${BASE}/nope`, {
+          field: 'f_x',
+          fieldName: 'x',
+          dataType: 'int',
+          version: 0,
+        })
+      ).msg,
     ).toBe('常用字段不存在');
-    expect((await as(admin, 'DELETE', `${BASE}/${id}`)).code).toBe(200);
-    expect((await as(admin, 'GET', `${BASE}/${id}`)).msg).toBe('常用字段不存在');
-    expect((await as(admin, 'DELETE', `${BASE}/${id}`)).msg).toBe('常用字段不存在');
+    expect((await as(suite.admin, 'DELETE', `${BASE}/${id}`)).code).toBe(200);
+    expect((await as(suite.admin, 'GET', `${BASE}/${id}`)).msg).toBe('常用字段不存在');
+    expect((await as(suite.admin, 'DELETE', `${BASE}/${id}`)).msg).toBe('常用字段不存在');
     expect(await total()).toBe(1);
   });
 });
