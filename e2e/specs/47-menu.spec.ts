@@ -133,9 +133,44 @@ describe('system/menu', () => {
 
     await drawer.getByRole('tab', { name: '数据字段' }).click();
     const fields = drawer.getByTestId('items-ModuleDataAuthorize');
+    // 数据连接: the page's data-rule editor picks fields from a table of the console database.
+    await fields.getByText('未设置数据连接：字段名称需手动输入').waitFor();
+    await fields.getByRole('button', { name: '数据连接' }).click();
+    const link = modal('数据连接 - 数据字段');
+    await link.waitFor();
+    await link
+      .locator('.ant-form-item')
+      .filter({ hasText: '选择或输入数据表' })
+      .locator('.ant-select')
+      .click();
+    await page.keyboard.type('base_organize');
+    await page.keyboard.press('Enter');
+    await link.locator('.ant-modal-title').click();
+    await settled(page);
+    await page.screenshot({ path: join(screenshots, '47-menu-link.png') });
+    await link.getByRole('button', { name: OK }).click();
+    await link.waitFor({ state: 'hidden' });
+    await fields.getByText('已连接数据表：base_organize').waitFor();
+    await settled(page);
+    await page.screenshot({ path: join(screenshots, '47-menu-link-drawer.png') });
+
     await fields.getByRole('button', { name: /新\s?建/ }).click();
     const field = modal('新建数据字段');
     await field.waitFor();
+    // The field name searches the linked table's columns; a pick fills the bound table.
+    await page.locator('#item-ModuleDataAuthorize_enCode').fill('full');
+    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({
+      hasText: 'full_name',
+    });
+    await option.waitFor();
+    await settled(page);
+    await page.screenshot({ path: join(screenshots, '47-menu-link-field.png') });
+    await option.click();
+    await expect(page.locator('#item-ModuleDataAuthorize_bindTable').inputValue()).resolves.toBe(
+      'base_organize',
+    );
+    await expect(page.locator('#item-ModuleDataAuthorize_enCode').inputValue()).resolves.toBe('full_name');
+    // A typed name is still taken.
     await page.locator('#item-ModuleDataAuthorize_fullName').fill('所属组织');
     await page.locator('#item-ModuleDataAuthorize_enCode').fill('organizeId');
     await choose(page, field, '条件内容', '本组织及下级');

@@ -101,6 +101,7 @@ export function LinkFieldInput({
     <>
       <AutoComplete
         id={id}
+        style={{ width: '100%' }}
         value={typed}
         options={options}
         placeholder={t('link.fieldPlaceholder')}
