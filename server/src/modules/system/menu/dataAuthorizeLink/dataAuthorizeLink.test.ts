@@ -12,6 +12,8 @@ import { Messages } from '../../../../core/messages.js';
 import {
   authorizes,
   moduleButtons,
+  moduleColumns,
+  moduleForms,
   moduleLinks,
   modules,
   roles,
@@ -164,6 +166,26 @@ describe('generated pages', () => {
     expect((await send<Page<Field>>('GET', `${LINK}/0/Tables/${sub}/Fields/${menuId}/3`)).data.list).toEqual(
       [],
     );
+
+    // A picked list or form field names exactly the column/form item the runtime hides when not
+    // granted (the codes the release generated), so rules set through the pickers apply.
+    const db = server.services.db;
+    for (const [type, table] of [
+      [1, moduleColumns],
+      [2, moduleForms],
+    ] as const) {
+      const codes = new Set(
+        (await db.select({ enCode: table.enCode }).from(table).where(eq(table.moduleId, menuId))).map(
+          (r) => r.enCode,
+        ),
+      );
+      for (const name of [main, sub]) {
+        const picked = await send<Page<Field>>('GET', `${LINK}/0/Tables/${name}/Fields/${menuId}/${type}`);
+        expect(picked.data.list.length).toBeGreaterThan(0);
+        for (const f of picked.data.list)
+          expect([type, f.field, codes.has(f.field)]).toEqual([type, f.field, true]);
+      }
+    }
   });
 
   it('answers FieldList of a generated menu per editor, [] for other pages', async () => {
