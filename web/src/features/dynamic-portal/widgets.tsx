@@ -152,20 +152,22 @@ function NoticeWidget({ count, typeList }: { count: number; typeList: string[] }
             dataSource={rows.slice(0, count)}
             renderItem={(n) => (
               <List.Item extra={day(n.releaseTime)}>
-                <Tag color={n.categoryId === '1' ? 'purple' : 'blue'}>
-                  {t(n.categoryId === '1' ? 'widgets.announcement' : 'widgets.notice')}
-                </Tag>
-                <Typography.Link
-                  className="portal-widget__title"
-                  strong={!n.isRead}
-                  onClick={() =>
-                    void open({ id: n.id, title: n.fullName, type: 1, isRead: n.isRead }).then(() =>
-                      notices.refetch(),
-                    )
-                  }
-                >
-                  {n.fullName}
-                </Typography.Link>
+                <span className="portal-widget__row">
+                  <Tag color={n.categoryId === '1' ? 'purple' : 'blue'}>
+                    {t(n.categoryId === '1' ? 'widgets.announcement' : 'widgets.notice')}
+                  </Tag>
+                  <Typography.Link
+                    className="portal-widget__title"
+                    strong={!n.isRead}
+                    onClick={() =>
+                      void open({ id: n.id, title: n.fullName, type: 1, isRead: n.isRead }).then(() =>
+                        notices.refetch(),
+                      )
+                    }
+                  >
+                    {n.fullName}
+                  </Typography.Link>
+                </span>
               </List.Item>
             )}
           />
@@ -188,12 +190,14 @@ function EmailWidget({ count }: { count: number }) {
           dataSource={rows.slice(0, count)}
           renderItem={(m) => (
             <List.Item extra={day(m.creatorTime)}>
-              <Link to="/extend/email" className="portal-widget__title">
-                {m.fullName || t('widgets.noSubject')}
-              </Link>
-              <Typography.Text type="secondary" className="portal-widget__sender">
-                {m.senderName || m.sender}
-              </Typography.Text>
+              <span className="portal-widget__row">
+                <Link to="/extend/email" className="portal-widget__title">
+                  {m.fullName || t('widgets.noSubject')}
+                </Link>
+                <Typography.Text type="secondary" className="portal-widget__sender">
+                  {m.senderName || m.sender}
+                </Typography.Text>
+              </span>
             </List.Item>
           )}
         />
