@@ -1,5 +1,5 @@
 import { parseFormData } from '@console/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -112,23 +112,24 @@ function LinkForm({ ticket }: { ticket: LinkTicket }) {
   if (!schema) return <Spin />;
   if (sent)
     return (
-      <Result
-        status="success"
-        title={t('public.sent')}
-        subTitle={t('public.sentHint')}
-        data-testid="short-link-sent"
-        extra={
-          <Button
-            type="primary"
-            onClick={() => {
-              setSent(0);
-              setRound((n) => n + 1);
-            }}
-          >
-            {t('public.again')}
-          </Button>
-        }
-      />
+      <div data-testid="short-link-sent">
+        <Result
+          status="success"
+          title={t('public.sent')}
+          subTitle={t('public.sentHint')}
+          extra={
+            <Button
+              type="primary"
+              onClick={() => {
+                setSent(0);
+                setRound((n) => n + 1);
+              }}
+            >
+              {t('public.again')}
+            </Button>
+          }
+        />
+      </div>
     );
 
   const submit = async () => {
@@ -294,10 +295,26 @@ function LinkList({ ticket }: { ticket: LinkTicket }) {
 }
 
 /**
+ * The public page's own server state: it is outside the shell, whose client belongs to the
+ * signed-in app and is cleared with the session.
+ */
+const publicClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
+});
+
+/**
  * /formShortLink?modelId=…&type=form|list&encryption=… (console.md: a public route): the form or
  * list a web design's 外链设置 published, for people without an account.
  */
 export default function FormShortLinkPage() {
+  return (
+    <QueryClientProvider client={publicClient}>
+      <ShortLinkView />
+    </QueryClientProvider>
+  );
+}
+
+function ShortLinkView() {
   const { t } = useTranslation('shortLink');
   const [search] = useSearchParams();
   const modelId = search.get('modelId') ?? '';
@@ -315,11 +332,9 @@ export default function FormShortLinkPage() {
   if (!modelId || !encryption) body = <Result status="warning" title={t('public.badLink')} />;
   else if (info.isError)
     body = (
-      <Result
-        status="warning"
-        title={errorText(info.error, t('public.badLink'))}
-        data-testid="short-link-error"
-      />
+      <div data-testid="short-link-error">
+        <Result status="warning" title={errorText(info.error, t('public.badLink'))} />
+      </div>
     );
   else if (!info.data) body = <Spin />;
   else {
@@ -327,11 +342,9 @@ export default function FormShortLinkPage() {
     const needsPassword = channel === 'form' ? info.data.formPassUse === 1 : info.data.columnPassUse === 1;
     if (!on)
       body = (
-        <Result
-          status="warning"
-          title={channel === 'form' ? t('public.formOff') : t('public.listOff')}
-          data-testid="short-link-off"
-        />
+        <div data-testid="short-link-off">
+          <Result status="warning" title={channel === 'form' ? t('public.formOff') : t('public.listOff')} />
+        </div>
       );
     else if (needsPassword && pass === null)
       body = <PasswordStep modelId={modelId} encryption={encryption} channel={channel} onPassed={setPass} />;

@@ -1,0 +1,142 @@
+import { join } from 'node:path';
+import { sampleColumnData, sampleForm } from '@console/shared';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appUrl, OK, screenshots, settled } from '../support/browser';
+import { toast } from '../support/toasts';
+import { signInAdmin } from './5x-support';
+import { api, specBrowser } from './6x-support';
+
+interface MenuNode {
+  id: string;
+  enCode: string;
+  children?: MenuNode[];
+}
+const RUN = Date.now().toString(36).slice(-5);
+
+function findMenu(nodes: MenuNode[], code: string): MenuNode | undefined {
+  for (const node of nodes) {
+    if (node.enCode === code) return node;
+    const found = findMenu(node.children ?? [], code);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+async function menuOf(admin: Page, code: string): Promise<MenuNode> {
+  const me = await api<{ menuList: MenuNode[] }>(admin, 'GET', '/api/oauth/CurrentUser');
+  const menu = findMenu(me.data.menuList, code);
+  if (!menu) throw new Error(`no menu ${code}`);
+  return menu;
+}
+
+describe('web design external links (外链设置, issue #12)', () => {
+  const spec = specBrowser('88');
+
+  it('publishes a password-protected form link; a visitor without a session adds a record the administrator sees', async () => {
+    const admin = await spec.page();
+    await signInAdmin(admin);
+    const categories = await api<{ list: { id: string }[] }>(
+      admin,
+      'GET',
+      '/api/system/DictionaryData/businessType/Data/Selector',
+    );
+    const enCode = `e2eLink${RUN}`;
+    const fullName = `E2E外链报名${RUN}`;
+    const created = await api<{ id: string }>(admin, 'POST', '/api/visualdev/Base', {
+      fullName,
+      enCode,
+      category: categories.data.list[0]!.id,
+      webType: 2,
+      tables: '[]',
+      formData: JSON.stringify(sampleForm()),
+      columnData: JSON.stringify(sampleColumnData()),
+    });
+    expect(created.code, created.msg).toBe(200);
+    const parent = await menuOf(admin, 'demo.generated');
+    const released = await api(admin, 'POST', `/api/visualdev/Base/${created.data.id}/Actions/Release`, {
+      pc: 1,
+      app: 0,
+      pcModuleParentId: parent.id,
+    });
+    expect(released.code, released.msg).toBe(200);
+
+    // 外链设置 from the design's row: switch the form link on with a password.
+    await admin.goto(appUrl('/onlineDev/webDesign'));
+    const list = admin.getByTestId('web-design-page');
+    await list.locator('.ant-table').waitFor();
+    const keyword = list.getByPlaceholder('请输入名称或编码');
+    await keyword.fill(enCode);
+    await keyword.press('Enter');
+    const row = list.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: fullName });
+    await row.waitFor();
+    await row.getByRole('button', { name: '外链设置' }).click();
+    const dialog = admin.getByTestId('short-link-dialog');
+    await dialog.waitFor();
+    await expect(admin.getByTestId('short-link-form-url').inputValue()).resolves.toBe('保存设置后生成链接');
+    await admin.getByTestId('short-link-form-use').click();
+    await admin.getByTestId('short-link-form-pass-use').click();
+    // The password is required once the switch is on.
+    await admin.getByTestId('short-link-save').click();
+    await dialog.getByText('请输入访问密码', { exact: true }).waitFor();
+    await admin.getByTestId('short-link-form-password').fill('Link#2026');
+    await admin.getByTestId('short-link-save').click();
+    await toast(admin, 'success', '外链设置已保存');
+    const urlBox = admin.getByTestId('short-link-form-url');
+    await expect
+      .poll(() => urlBox.inputValue())
+      .toMatch(/#\/formShortLink\?modelId=.+&type=form&encryption=[A-Za-z0-9_-]{32}$/);
+    const url = await urlBox.inputValue();
+    expect(url).toContain(`modelId=${created.data.id}`);
+    await admin.getByTestId('short-link-form-password').waitFor();
+    await expect(admin.getByTestId('short-link-form-password').getAttribute('placeholder')).resolves.toBe(
+      '已设置密码，留空则不修改',
+    );
+    await settled(admin);
+    await admin
+      .locator('.ant-modal')
+      .filter({ has: dialog })
+      .screenshot({ path: join(screenshots, '88-short-link-dialog.png') });
+    await admin.getByRole('button', { name: /^关\s闭$/ }).click();
+
+    // A visitor: a fresh browser context, no session.
+    const visitor = await spec.page();
+    await visitor.goto(url);
+    const pageRoot = visitor.getByTestId('form-short-link-page');
+    await pageRoot.waitFor();
+    await expect(visitor.evaluate(() => localStorage.getItem('console_token'))).resolves.toBeNull();
+    const step = visitor.getByTestId('short-link-password-step');
+    await step.waitFor();
+    await step.getByPlaceholder('请输入访问密码').fill('wrong-password');
+    await step.getByRole('button', { name: OK }).click();
+    await toast(visitor, 'error', '密码错误');
+    await step.getByPlaceholder('请输入访问密码').fill('Link#2026');
+    await step.getByRole('button', { name: OK }).click();
+    const form = visitor.getByTestId('short-link-form');
+    await form.waitFor();
+    // Fields that need a session or that the server fills are not offered.
+    await expect(form.getByText('创建人').count()).resolves.toBe(0);
+    await form
+      .locator('.ant-form-item')
+      .filter({ hasText: '标题' })
+      .first()
+      .locator('input')
+      .fill('访客的报名');
+    await form.locator('.ant-form-item').filter({ hasText: '金额' }).first().locator('input').fill('88');
+    await settled(visitor);
+    await visitor.screenshot({ path: join(screenshots, '88-short-link-form.png') });
+    await visitor.getByTestId('short-link-submit').click();
+    await visitor.getByTestId('short-link-sent').waitFor();
+    await visitor.getByText('提交成功').waitFor();
+    await visitor.screenshot({ path: join(screenshots, '88-short-link-sent.png') });
+
+    // The administrator finds the record in the generated list.
+    // Reloaded: the menus were read at sign-in, before the release added this one.
+    await admin.goto(appUrl(`/model/${enCode}`));
+    await admin.reload();
+    const generated = admin.getByTestId('online-dev-page');
+    await generated.locator('.ant-table').waitFor();
+    await generated.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '访客的报名' }).waitFor();
+    await admin.screenshot({ path: join(screenshots, '88-generated-list.png') });
+  });
+});
