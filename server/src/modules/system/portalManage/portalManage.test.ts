@@ -162,6 +162,28 @@ describe('portal management of an application', () => {
     expect((await send('DELETE', `${M}/${second.data.id}`)).code).toBe(400);
   });
 
+  it('the portal selector of type 1 lists what an application offers, enabled entries only', async () => {
+    type Groups = { list: { children?: { id: string }[] }[] };
+    const offered = async (platform: string, systemId = otherSystemId, token = stranger) => {
+      const answer = await send<Groups>(
+        'GET',
+        `/api/visualdev/Portal/Selector?type=1&platform=${platform}&systemId=${systemId}`,
+        undefined,
+        token,
+      );
+      expect(answer.code, answer.msg).toBe(200);
+      return answer.data.list.flatMap((group) => (group.children ?? []).map((c) => c.id));
+    };
+    // After the first test: portal A offered on App (enabled) and on Web (disabled); B removed.
+    expect(await offered('App')).toEqual([portalA]);
+    expect(await offered('Web')).toEqual([]);
+    expect(await offered('Web', mainSystemId)).toEqual([]);
+    const all = await send<Groups>('GET', '/api/visualdev/Portal/Selector?platform=Web', undefined, stranger);
+    const ids = all.data.list.flatMap((group) => (group.children ?? []).map((c) => c.id));
+    expect(ids).toEqual(expect.arrayContaining([portalA, portalB]));
+    expect((await send('GET', '/api/visualdev/Portal/Selector?type=7', undefined, stranger)).code).toBe(400);
+  });
+
   it('refuses bad input with 400 and writes nothing', async () => {
     const before = await rows();
     const cases: [Record<string, unknown>, RegExp][] = [

@@ -13,12 +13,18 @@ import { answer, defineRoute } from '../../../core/route.js';
 import type { Services } from '../../../services.js';
 import { issueDownload, registerDownload } from '../../file/download.js';
 import { readUpload, withMultipart } from '../../file/multipart.js';
+import { MenuService } from '../../system/menu/service.js';
 import { TaskLists } from '../../workflow/lists.js';
 import { PORTAL_MODULE, PortalMessages, PortalService } from './service.js';
 
 const BASE = '/api/visualdev/Portal';
 const PlatformQuery = z.object({
   platform: z.enum(['Web', 'App'], { error: 'platform 只能是 Web 或 App' }).default('Web'),
+});
+/** type 1: the portals an application (systemId, the main one when absent) offers in 门户管理. */
+const SelectorQuery = PlatformQuery.extend({
+  type: z.union([z.literal(''), z.coerce.number().int().min(0).max(1, 'type 只能是 0 或 1')]).optional(),
+  systemId: z.string().trim().max(64).optional().default(''),
 });
 
 /** Portal design (onlineDev/visualPortal), the portal pages of menu type 8, and the dashboard widgets' calls. */
@@ -42,8 +48,12 @@ export function registerPortalRoutes(app: FastifyInstance, services: Services) {
     method: 'GET',
     url: `${BASE}/Selector`,
     access: 'session',
-    query: PlatformQuery,
-    handler: () => portals.selector(),
+    query: SelectorQuery,
+    handler: async ({ query }) => {
+      if (query.type !== 1) return portals.selector();
+      const systemId = query.systemId || (await new MenuService(services).mainSystemId());
+      return portals.selector({ systemId, platform: query.platform });
+    },
   });
 
   defineRecordRoutes(app, services, {

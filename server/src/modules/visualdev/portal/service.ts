@@ -1,5 +1,5 @@
 import { type PortalAuth, PortalBody, type PortalItem, type PortalUpdateBody } from '@console/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../../core/errors.js';
 import { newId } from '../../../core/ids.js';
@@ -111,9 +111,29 @@ export class PortalService {
     return { list: await this.items(page.rows), pagination: page.pagination };
   }
 
-  /** Enabled portals by category (the default-portal picker and the menu editor of type 8). */
-  async selector() {
-    const rows = await enabledDesigns(this.db, CATALOGUE);
+  /**
+   * Enabled portals by category (the default-portal picker and the menu editor of type 8). With
+   * `offeredBy` (type=1 of the 3.4.7 client), only those an application offers on the platform in
+   * 门户管理 whose entry is enabled, in that order.
+   */
+  async selector(offeredBy?: { systemId: string; platform: string }) {
+    const rows = offeredBy
+      ? (
+          await this.db
+            .select({ portal: portals })
+            .from(portalManages)
+            .innerJoin(portals, eq(portals.id, portalManages.portalId))
+            .where(
+              and(
+                eq(portalManages.systemId, offeredBy.systemId),
+                eq(portalManages.platform, offeredBy.platform),
+                eq(portalManages.enabledMark, 1),
+                eq(portals.enabledMark, 1),
+              ),
+            )
+            .orderBy(asc(portalManages.sortCode), desc(portalManages.creatorTime), desc(portalManages.id))
+        ).map((r) => r.portal)
+      : await enabledDesigns(this.db, CATALOGUE);
     const list = groupByCategory(
       await this.items(rows),
       (item) => ({ id: item.category, fullName: item.categoryName ?? item.category }),
