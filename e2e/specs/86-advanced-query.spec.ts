@@ -168,6 +168,22 @@ describe('advanced query and common fields', () => {
     await dialog.getByRole('button', { name: /^取\s?消$/ }).click();
     await list.getByLabel('清除高级查询').click();
     await expect.poll(() => titles(admin)).toEqual(['高查事假', '高查年假', '高查病假'].sort());
+    await expect.poll(() => active.count()).toBe(0);
+
+    // The search bar's 重置 clears an active query too.
+    await list.locator('button', { hasText: '高级查询' }).click();
+    await dialog.waitFor();
+    await choose(selectOf(dialog, '第 1 个条件的字段'), '标题');
+    await pickOption(admin, selectOf(dialog, '第 1 个条件的符号'), '包含');
+    await dialog.getByLabel('第 1 个条件的值', { exact: true }).fill('病');
+    await dialog.getByRole('button', { name: /^查\s?询$/ }).click();
+    await expect.poll(() => titles(admin)).toEqual(['高查病假']);
+    await list
+      .locator('.list-page__search')
+      .getByRole('button', { name: /^重\s?置$/ })
+      .click();
+    await expect.poll(() => titles(admin)).toEqual(['高查事假', '高查年假', '高查病假'].sort());
+    await expect.poll(() => active.count()).toBe(0);
   });
 
   it('adds a common field in the data model page and finds it in the table designer’s picker', async () => {

@@ -252,8 +252,10 @@ function OnlineList({
     setKeyword(String(searchForm.getFieldValue('__keyword') ?? '').trim());
     setPaging((old) => ({ ...old, currentPage: 1 }));
   };
+  /** 重置 clears the search fields and the advanced query. */
   const reset = () => {
     searchForm.resetFields();
+    setSuperQuery(null);
     search();
   };
 
