@@ -138,5 +138,61 @@ describe('web design external links (外链设置, issue #12)', () => {
     await generated.locator('.ant-table').waitFor();
     await generated.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '访客的报名' }).waitFor();
     await admin.screenshot({ path: join(screenshots, '88-generated-list.png') });
+
+    // The list link: chosen columns and search field only, open without a password.
+    await admin.goto(appUrl('/onlineDev/webDesign'));
+    await list.locator('.ant-table').waitFor();
+    await keyword.fill(enCode);
+    await keyword.press('Enter');
+    await row.waitFor();
+    await row.getByRole('button', { name: '外链设置' }).click();
+    await dialog.waitFor();
+    await admin.getByTestId('short-link-list-use').click();
+    const pick = async (label: string, option: string) => {
+      await dialog
+        .locator('.ant-form-item')
+        .filter({ hasText: label })
+        .locator('.ant-select')
+        .first()
+        .click();
+      await admin
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: option })
+        .click();
+      await admin.keyboard.press('Escape');
+      // The closing dropdown stays in the page while it fades: wait, or the next pick finds it.
+      await expect.poll(() => admin.locator('.ant-select-dropdown:visible').count()).toBe(0);
+    };
+    await pick('列表字段', '标题');
+    await pick('列表字段', '金额');
+    await pick('查询条件', '标题');
+    await admin.getByTestId('short-link-save').click();
+    await toast(admin, 'success', '外链设置已保存');
+    const listUrl = await admin.getByTestId('short-link-list-url').inputValue();
+    expect(listUrl).toMatch(/type=list/);
+    await admin.getByRole('button', { name: /^关\s闭$/ }).click();
+
+    const reader = await spec.page();
+    await reader.goto(listUrl);
+    const table = reader.getByTestId('short-link-list');
+    await table.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '访客的报名' }).waitFor();
+    const headers = (await table.locator('.ant-table-thead th').allInnerTexts()).map((h) => h.trim());
+    expect(headers).toEqual(['标题', '金额', '操作']);
+    await table.locator('.ant-form-item').filter({ hasText: '标题' }).locator('input').fill('没有这条');
+    await table.getByRole('button', { name: /^查\s?询$/ }).click();
+    await table.locator('.ant-empty').waitFor();
+    await table.locator('.ant-form-item').filter({ hasText: '标题' }).locator('input').fill('访客');
+    await table.getByRole('button', { name: /^查\s?询$/ }).click();
+    const found = table.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '访客的报名' });
+    await found.waitFor();
+    await settled(reader);
+    await reader.screenshot({ path: join(screenshots, '88-short-link-list.png') });
+    await found.getByRole('button', { name: '详情' }).click();
+    const details = reader.locator('.ant-modal .ant-descriptions');
+    await details.getByText('访客的报名').waitFor();
+    await expect(details.locator('.ant-descriptions-item-label').allInnerTexts()).resolves.toEqual([
+      '标题',
+      '金额',
+    ]);
   });
 });

@@ -427,6 +427,23 @@ describe('public form and list', () => {
     expect(blocked.msg).toContain('密码错误次数过多');
   });
 
+  it('takes at most twenty anonymous records per address and link in ten minutes', async () => {
+    const design = await releasedDesign();
+    const encryption = tokenOf((await saveLink(design.id, {})).data.formLink);
+    for (let i = 0; i < 20; i++) {
+      const sent = await anonymous(
+        'POST',
+        `${LINK}/${design.id}${q(encryption)}`,
+        record({ title: `第${i}份` }),
+      );
+      expect(sent.code, sent.msg).toBe(200);
+    }
+    const over = await anonymous('POST', `${LINK}/${design.id}${q(encryption)}`, record({ title: '第21份' }));
+    expect(over.code).toBe(400);
+    expect(over.msg).toContain('提交过于频繁');
+    expect(await adminList(design.id)).toHaveLength(20);
+  });
+
   it('answers a clear refusal for a switched-off link, a wrong token and an unknown design', async () => {
     const design = await releasedDesign();
     const saved = await saveLink(design.id, { formUse: 0, columnUse: 0, columnText: '[]' });
