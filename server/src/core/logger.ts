@@ -11,11 +11,11 @@ const REDACT = [
   '*.code',
 ];
 
-/** Tokens also travel in URLs (the socket path, workflow links); mask them. */
+/** Tokens also travel in URLs (the socket path, workflow links, external form links and their passes); mask them. */
 export function maskUrl(url: string): string {
   return url
     .replace(/(\/websocket\/)[^/?#]+/gi, '$1***')
-    .replace(/([?&](?:token|ticket|jnpf_ticket)=)[^&#]*/gi, '$1***');
+    .replace(/([?&](?:token|ticket|jnpf_ticket|encryption|pass)=)[^&#]*/gi, '$1***');
 }
 
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {

@@ -8,6 +8,7 @@ import {
   type TestDatabase,
   type TestServer,
 } from '../../../../test/harness.js';
+import { maskUrl } from '../../../core/logger.js';
 import { Messages } from '../../../core/messages.js';
 import { modules, visualDevShortLinks } from '../../../db/schema/index.js';
 import { ShortLinkMessages } from './service.js';
@@ -475,5 +476,11 @@ describe('public form and list', () => {
     const noToken = await anonymous('GET', `${path}/Config`);
     expect(noToken.code).toBe(400);
     expect(await adminList(design.id)).toHaveLength(0);
+  });
+
+  it('keeps link tokens and passes out of the request log', () => {
+    expect(maskUrl('/api/visualdev/ShortLink/m1/Config?encryption=abcDEF_-12&type=form&pass=123.sig')).toBe(
+      '/api/visualdev/ShortLink/m1/Config?encryption=***&type=form&pass=***',
+    );
   });
 });
