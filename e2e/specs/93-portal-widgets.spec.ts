@@ -201,5 +201,15 @@ describe('portal widgets: notices, todo counts, todo list, mails (#12)', () => {
     await expect
       .poll(() => admin.locator('tr.ant-table-row').filter({ hasText: FLOW }).count(), { timeout: 20_000 })
       .toBeGreaterThanOrEqual(1);
+
+    // In English the widgets speak English.
+    await admin.evaluate(() => localStorage.setItem('console_language', 'en'));
+    await admin.goto(appUrl(`/portal/${PORTAL_CODE}`));
+    await admin.reload();
+    await expect.poll(() => widget('todo').innerText(), { timeout: 20_000 }).toContain('To approve');
+    await expect.poll(() => widget('notice').innerText()).toContain('Announcement');
+    await expect.poll(() => widget('email').innerText()).toContain('No unread mail');
+    await settled(admin);
+    await admin.screenshot({ path: join(screenshots, '93-portal-widgets-en.png') });
   }, 240_000);
 });
