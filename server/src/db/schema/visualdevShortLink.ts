@@ -22,7 +22,7 @@ export const visualDevShortLinks = pgTable(
     columnCondition: text('column_condition').notNull().default('[]'),
     /** JSON list of column entries ({prop, label, jnpfKey}) the public list shows. */
     columnText: text('column_text').notNull().default('[]'),
-    /** The user records added through the form are created as (the one who saved the settings). */
+    /** The user records added through the form are created as: whoever last saved the settings. */
     userId: text('user_id').notNull(),
     enabledMark: integer('enabled_mark').notNull().default(1),
     ...auditColumns,

@@ -303,6 +303,7 @@ export class ShortLinkService {
         .set({
           ...values,
           version: current.version + 1,
+          userId: session.userId,
           lastModifyUserId: session.userId,
           lastModifyTime: Date.now(),
         })
