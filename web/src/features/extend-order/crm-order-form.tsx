@@ -1,21 +1,10 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { crmLineAmount } from '@console/shared';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Col,
-  DatePicker,
-  Form,
-  type FormInstance,
-  Input,
-  InputNumber,
-  Row,
-  Select,
-  Table,
-} from 'antd';
+import { Col, DatePicker, Form, type FormInstance, Input, InputNumber, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LineTable, lineField } from '../../widgets/line-table/line-table';
 import type { CodedFormProps } from '../workflow-detail/coded-forms';
 import { fetchCustomers, fetchGoods, takeOrderNumber } from './api';
 
@@ -218,141 +207,99 @@ export default function CrmOrderForm({ form, values, readOnly }: CodedFormProps)
           </Form.Item>
         </Col>
       </Row>
-      <Form.List name="goodsList">
-        {(fields, { add, remove }) => (
-          <>
-            <Table
-              size="small"
-              rowKey="key"
-              pagination={false}
-              dataSource={fields}
-              title={() => t('detail.lines')}
-              locale={{ emptyText: t('form.noLines') }}
-              data-testid="crm-order-lines"
-              columns={[
-                {
-                  title: t('fields.goodsName'),
-                  key: 'goods',
-                  render: (_, field) => (
-                    <Form.Item
-                      name={[field.name, 'goodsId']}
-                      noStyle
-                      rules={[{ required: true, message: t('rules.goods') }]}
-                    >
-                      <Select
-                        aria-label={t('fields.goodsName')}
-                        style={{ width: 220 }}
-                        showSearch={{ optionFilterProp: 'label' }}
-                        options={(goods.data ?? []).map((g) => ({
-                          value: g.id,
-                          label: `${g.fullName}（${g.specification}）`,
-                        }))}
-                        onChange={(id: string) => {
-                          const item = goodsById.get(id);
-                          if (item) form.setFieldValue(['goodsList', field.name, 'price'], item.price);
-                          recompute();
-                        }}
-                      />
-                    </Form.Item>
-                  ),
-                },
-                {
-                  title: t('fields.unit'),
-                  key: 'unit',
-                  width: 60,
-                  render: (_, field) => (
-                    <Watched
-                      form={form}
-                      path={['goodsList', field.name, 'goodsId']}
-                      format={(id) => goodsById.get(String(id ?? ''))?.unit ?? ''}
-                    />
-                  ),
-                },
-                {
-                  title: t('fields.price'),
-                  key: 'price',
-                  width: 130,
-                  render: (_, field) => (
-                    <Form.Item
-                      name={[field.name, 'price']}
-                      noStyle
-                      rules={[{ required: true, message: t('rules.price') }]}
-                    >
-                      <InputNumber aria-label={t('fields.price')} min={0} precision={2} />
-                    </Form.Item>
-                  ),
-                },
-                {
-                  title: t('fields.qty'),
-                  key: 'qty',
-                  width: 110,
-                  render: (_, field) => (
-                    <Form.Item
-                      name={[field.name, 'qty']}
-                      noStyle
-                      rules={[{ required: true, message: t('rules.qty') }]}
-                    >
-                      <InputNumber aria-label={t('fields.qty')} min={0.01} precision={2} />
-                    </Form.Item>
-                  ),
-                },
-                {
-                  title: t('fields.discount'),
-                  key: 'discount',
-                  width: 100,
-                  render: (_, field) => (
-                    <Form.Item name={[field.name, 'discount']} noStyle>
-                      <InputNumber aria-label={t('fields.discount')} min={0} max={100} precision={2} />
-                    </Form.Item>
-                  ),
-                },
-                {
-                  title: t('fields.amount'),
-                  key: 'amount',
-                  width: 110,
-                  align: 'right',
-                  render: (_, field) => (
-                    <Watched form={form} path={['goodsList', field.name, 'amount']} format={money} />
-                  ),
-                },
-                {
-                  title: t('fields.lineDescription'),
-                  key: 'description',
-                  render: (_, field) => (
-                    <Form.Item name={[field.name, 'description']} noStyle>
-                      <Input aria-label={t('fields.lineDescription')} maxLength={200} />
-                    </Form.Item>
-                  ),
-                },
-                {
-                  title: t('actions.title'),
-                  key: 'remove',
-                  width: 60,
-                  render: (_, field) => (
-                    <Button
-                      type="link"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('form.removeLine')}
-                      onClick={() => {
-                        remove(field.name);
-                        recompute();
-                      }}
-                    />
-                  ),
-                },
-              ]}
-            />
-            <Button
-              style={{ marginTop: 8 }}
-              icon={<PlusOutlined />}
-              onClick={() => add({ qty: 1, discount: 100 })}
-            >
-              {t('form.addLine')}
-            </Button>
-          </>
-        )}
-      </Form.List>
+      <LineTable
+        name="goodsList"
+        testId="crm-order-lines"
+        title={t('detail.lines')}
+        emptyText={t('form.noLines')}
+        actionsTitle={t('actions.title')}
+        removeLabel={t('form.removeLine')}
+        addLabel={t('form.addLine')}
+        newLine={() => ({ qty: 1, discount: 100 })}
+        onLinesChange={recompute}
+        columns={[
+          {
+            title: t('fields.goodsName'),
+            key: 'goods',
+            cell: (field) => (
+              <Form.Item
+                name={[field.name, 'goodsId']}
+                noStyle
+                rules={[{ required: true, message: t('rules.goods') }]}
+              >
+                <Select
+                  aria-label={t('fields.goodsName')}
+                  style={{ width: 220 }}
+                  showSearch={{ optionFilterProp: 'label' }}
+                  options={(goods.data ?? []).map((g) => ({
+                    value: g.id,
+                    label: `${g.fullName}（${g.specification}）`,
+                  }))}
+                  onChange={(id: string) => {
+                    const item = goodsById.get(id);
+                    if (item) form.setFieldValue(['goodsList', field.name, 'price'], item.price);
+                    recompute();
+                  }}
+                />
+              </Form.Item>
+            ),
+          },
+          {
+            title: t('fields.unit'),
+            key: 'unit',
+            width: 60,
+            cell: (field) => (
+              <Watched
+                form={form}
+                path={['goodsList', field.name, 'goodsId']}
+                format={(id) => goodsById.get(String(id ?? ''))?.unit ?? ''}
+              />
+            ),
+          },
+          {
+            title: t('fields.price'),
+            key: 'price',
+            width: 130,
+            cell: lineField('price', <InputNumber aria-label={t('fields.price')} min={0} precision={2} />, [
+              { required: true, message: t('rules.price') },
+            ]),
+          },
+          {
+            title: t('fields.qty'),
+            key: 'qty',
+            width: 110,
+            cell: lineField('qty', <InputNumber aria-label={t('fields.qty')} min={0.01} precision={2} />, [
+              { required: true, message: t('rules.qty') },
+            ]),
+          },
+          {
+            title: t('fields.discount'),
+            key: 'discount',
+            width: 100,
+            cell: lineField(
+              'discount',
+              <InputNumber aria-label={t('fields.discount')} min={0} max={100} precision={2} />,
+            ),
+          },
+          {
+            title: t('fields.amount'),
+            key: 'amount',
+            width: 110,
+            align: 'right',
+            cell: (field) => (
+              <Watched form={form} path={['goodsList', field.name, 'amount']} format={money} />
+            ),
+          },
+          {
+            title: t('fields.lineDescription'),
+            key: 'description',
+            cell: lineField(
+              'description',
+              <Input aria-label={t('fields.lineDescription')} maxLength={200} />,
+            ),
+          },
+        ]}
+      />
       <Row gutter={16} style={{ marginTop: 12 }}>
         <Col span={8}>
           <Form.Item name="receivableMoney" label={t('fields.receivableMoney')}>
@@ -370,110 +317,70 @@ export default function CrmOrderForm({ form, values, readOnly }: CodedFormProps)
           </Form.Item>
         </Col>
       </Row>
-      <Form.List name="collectionPlanList">
-        {(fields, { add, remove }) => (
-          <>
-            <Table
-              size="small"
-              rowKey="key"
-              pagination={false}
-              dataSource={fields}
-              title={() => t('detail.plan')}
-              locale={{ emptyText: t('detail.noPlan') }}
-              columns={[
-                {
-                  title: t('fields.receivableDate'),
-                  key: 'date',
-                  width: 160,
-                  render: (_, field) => (
-                    <Form.Item
-                      name={[field.name, 'receivableDate']}
-                      noStyle
-                      rules={[{ required: true, message: t('rules.receivableDate') }]}
-                      {...dateProps}
-                    >
-                      <DatePicker aria-label={t('fields.receivableDate')} />
-                    </Form.Item>
-                  ),
-                },
-                {
-                  title: t('fields.receivableRate'),
-                  key: 'rate',
-                  width: 110,
-                  render: (_, field) => (
-                    <Form.Item
-                      name={[field.name, 'receivableRate']}
-                      noStyle
-                      rules={[{ required: true, message: t('rules.rate') }]}
-                    >
-                      <InputNumber aria-label={t('fields.receivableRate')} min={0} max={100} precision={2} />
-                    </Form.Item>
-                  ),
-                },
-                {
-                  title: t('fields.planMoney'),
-                  key: 'money',
-                  width: 110,
-                  align: 'right',
-                  render: (_, field) => (
-                    <Watched
-                      form={form}
-                      path={['collectionPlanList', field.name, 'receivableMoney']}
-                      format={money}
-                    />
-                  ),
-                },
-                {
-                  title: t('fields.receivableMode'),
-                  key: 'mode',
-                  width: 140,
-                  render: (_, field) => (
-                    <Form.Item name={[field.name, 'receivableMode']} noStyle>
-                      <Input aria-label={t('fields.receivableMode')} maxLength={50} />
-                    </Form.Item>
-                  ),
-                },
-                {
-                  title: t('fields.abstract'),
-                  key: 'abstract',
-                  render: (_, field) => (
-                    <Form.Item name={[field.name, 'abstract']} noStyle>
-                      <Input aria-label={t('fields.abstract')} maxLength={200} />
-                    </Form.Item>
-                  ),
-                },
-                {
-                  title: t('actions.title'),
-                  key: 'remove',
-                  width: 60,
-                  render: (_, field) => (
-                    <Button
-                      type="link"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('form.removePlan')}
-                      onClick={() => {
-                        remove(field.name);
-                        recompute();
-                      }}
-                    />
-                  ),
-                },
-              ]}
-            />
-            <Button
-              style={{ marginTop: 8 }}
-              icon={<PlusOutlined />}
-              onClick={() => {
-                add({ receivableDate: dayjs().startOf('day').valueOf(), receivableRate: 100 });
-                recompute();
-              }}
-            >
-              {t('form.addPlan')}
-            </Button>
-          </>
-        )}
-      </Form.List>
+      <LineTable
+        name="collectionPlanList"
+        title={t('detail.plan')}
+        emptyText={t('detail.noPlan')}
+        actionsTitle={t('actions.title')}
+        removeLabel={t('form.removePlan')}
+        addLabel={t('form.addPlan')}
+        newLine={() => ({ receivableDate: dayjs().startOf('day').valueOf(), receivableRate: 100 })}
+        onLinesChange={recompute}
+        columns={[
+          {
+            title: t('fields.receivableDate'),
+            key: 'date',
+            width: 160,
+            cell: (field) => (
+              <Form.Item
+                name={[field.name, 'receivableDate']}
+                noStyle
+                rules={[{ required: true, message: t('rules.receivableDate') }]}
+                {...dateProps}
+              >
+                <DatePicker aria-label={t('fields.receivableDate')} />
+              </Form.Item>
+            ),
+          },
+          {
+            title: t('fields.receivableRate'),
+            key: 'rate',
+            width: 110,
+            cell: lineField(
+              'receivableRate',
+              <InputNumber aria-label={t('fields.receivableRate')} min={0} max={100} precision={2} />,
+              [{ required: true, message: t('rules.rate') }],
+            ),
+          },
+          {
+            title: t('fields.planMoney'),
+            key: 'money',
+            width: 110,
+            align: 'right',
+            cell: (field) => (
+              <Watched
+                form={form}
+                path={['collectionPlanList', field.name, 'receivableMoney']}
+                format={money}
+              />
+            ),
+          },
+          {
+            title: t('fields.receivableMode'),
+            key: 'mode',
+            width: 140,
+            cell: lineField(
+              'receivableMode',
+              <Input aria-label={t('fields.receivableMode')} maxLength={50} />,
+            ),
+          },
+          {
+            title: t('fields.abstract'),
+            key: 'abstract',
+            cell: lineField('abstract', <Input aria-label={t('fields.abstract')} maxLength={200} />),
+          },
+        ]}
+      />
       <Form.Item name="description" label={t('fields.description')} style={{ marginTop: 12 }}>
         <Input.TextArea rows={2} maxLength={500} />
       </Form.Item>

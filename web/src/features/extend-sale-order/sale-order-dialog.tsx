@@ -1,12 +1,12 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { SaleCustomer, SaleGoods, SaleProductInfo } from '@console/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Spin, Table } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Modal, Select, Space, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../api';
 import { toastSuccess } from '../../api/feedback';
+import { LineTable, lineField } from '../../widgets/line-table/line-table';
 
 export const SALE_BASE = '/extend/saleOrder';
 
@@ -149,112 +149,79 @@ export function SaleOrderDialog({
               <DatePicker style={{ width: 160 }} />
             </Form.Item>
           </Space>
-          <Form.List name="goodsList">
-            {(fields, { add, remove }) => (
-              <>
-                <Table
-                  size="small"
-                  rowKey="key"
-                  pagination={false}
-                  dataSource={fields}
-                  locale={{ emptyText: t('noLines') }}
-                  columns={[
-                    {
-                      title: t('fields.goodsName'),
-                      key: 'goods',
-                      render: (_, field) => (
-                        <Form.Item
-                          name={[field.name, 'goodsId']}
-                          noStyle
-                          rules={[{ required: true, message: t('rules.goods') }]}
-                        >
-                          <Select
-                            aria-label={t('fields.goodsName')}
-                            style={{ width: 220 }}
-                            showSearch={{ optionFilterProp: 'label' }}
-                            options={(goods.data?.list ?? []).map((g) => ({
-                              value: g.id,
-                              label: `${g.fullName}（${g.specification}）`,
-                            }))}
-                            onChange={(id: string) => {
-                              const item = goodsById.get(id);
-                              if (item) form.setFieldValue(['goodsList', field.name, 'price'], item.price);
-                            }}
-                          />
-                        </Form.Item>
-                      ),
-                    },
-                    {
-                      title: t('fields.qty'),
-                      key: 'qty',
-                      width: 120,
-                      render: (_, field) => (
-                        <Form.Item
-                          name={[field.name, 'qty']}
-                          noStyle
-                          rules={[{ required: true, message: t('rules.qty') }]}
-                        >
-                          <InputNumber aria-label={t('fields.qty')} min={0.01} precision={2} />
-                        </Form.Item>
-                      ),
-                    },
-                    {
-                      title: t('fields.price'),
-                      key: 'price',
-                      width: 140,
-                      render: (_, field) => (
-                        <Form.Item
-                          name={[field.name, 'price']}
-                          noStyle
-                          rules={[{ required: true, message: t('rules.price') }]}
-                        >
-                          <InputNumber aria-label={t('fields.price')} min={0} precision={2} />
-                        </Form.Item>
-                      ),
-                    },
-                    {
-                      title: t('fields.amount'),
-                      key: 'amount',
-                      width: 120,
-                      render: (_, field) => {
-                        const line = lines[field.name];
-                        return ((Number(line?.qty) || 0) * (Number(line?.price) || 0)).toFixed(2);
-                      },
-                    },
-                    {
-                      title: t('fields.lineDescription'),
-                      key: 'description',
-                      render: (_, field) => (
-                        <Form.Item name={[field.name, 'description']} noStyle>
-                          <Input aria-label={t('fields.lineDescription')} maxLength={200} />
-                        </Form.Item>
-                      ),
-                    },
-                    {
-                      title: t('actions.title'),
-                      key: 'remove',
-                      width: 60,
-                      render: (_, field) => (
-                        <Button
-                          type="link"
-                          danger
-                          icon={<DeleteOutlined />}
-                          aria-label={t('actions.removeLine')}
-                          onClick={() => remove(field.name)}
-                        />
-                      ),
-                    },
-                  ]}
-                />
-                <Space style={{ marginTop: 8, justifyContent: 'space-between', width: '100%' }}>
-                  <Button icon={<PlusOutlined />} onClick={() => add({ qty: 1 })}>
-                    {t('actions.addLine')}
-                  </Button>
-                  <span data-testid="sale-order-total">{t('total', { amount: total.toFixed(2) })}</span>
-                </Space>
-              </>
-            )}
-          </Form.List>
+          <LineTable
+            name="goodsList"
+            emptyText={t('noLines')}
+            actionsTitle={t('actions.title')}
+            removeLabel={t('actions.removeLine')}
+            addLabel={t('actions.addLine')}
+            newLine={() => ({ qty: 1 })}
+            footer={<span data-testid="sale-order-total">{t('total', { amount: total.toFixed(2) })}</span>}
+            columns={[
+              {
+                title: t('fields.goodsName'),
+                key: 'goods',
+                cell: (field) => (
+                  <Form.Item
+                    name={[field.name, 'goodsId']}
+                    noStyle
+                    rules={[{ required: true, message: t('rules.goods') }]}
+                  >
+                    <Select
+                      aria-label={t('fields.goodsName')}
+                      style={{ width: 220 }}
+                      showSearch={{ optionFilterProp: 'label' }}
+                      options={(goods.data?.list ?? []).map((g) => ({
+                        value: g.id,
+                        label: `${g.fullName}（${g.specification}）`,
+                      }))}
+                      onChange={(id: string) => {
+                        const item = goodsById.get(id);
+                        if (item) form.setFieldValue(['goodsList', field.name, 'price'], item.price);
+                      }}
+                    />
+                  </Form.Item>
+                ),
+              },
+              {
+                title: t('fields.qty'),
+                key: 'qty',
+                width: 120,
+                cell: lineField(
+                  'qty',
+                  <InputNumber aria-label={t('fields.qty')} min={0.01} precision={2} />,
+                  [{ required: true, message: t('rules.qty') }],
+                ),
+              },
+              {
+                title: t('fields.price'),
+                key: 'price',
+                width: 140,
+                cell: lineField(
+                  'price',
+                  <InputNumber aria-label={t('fields.price')} min={0} precision={2} />,
+                  [{ required: true, message: t('rules.price') }],
+                ),
+              },
+              {
+                title: t('fields.amount'),
+                key: 'amount',
+                width: 120,
+                cell: (field) => {
+                  const line = lines[field.name];
+                  return ((Number(line?.qty) || 0) * (Number(line?.price) || 0)).toFixed(2);
+                },
+              },
+              {
+                title: t('fields.lineDescription'),
+                key: 'description',
+                cell: lineField(
+                  'description',
+                  <Input aria-label={t('fields.lineDescription')} maxLength={200} />,
+                ),
+              },
+            ]}
+          />
           <Form.Item name="description" label={t('fields.description')} style={{ marginTop: 12 }}>
             <Input.TextArea rows={2} maxLength={500} />
           </Form.Item>
