@@ -26,6 +26,7 @@ import {
   moduleForms,
   modules,
   users,
+  visualDevShortLinks,
   visualDevs,
 } from '../../db/schema/index.js';
 import type { Services } from '../../services.js';
@@ -404,6 +405,8 @@ export class VisualDevService {
       await this.get(id, tx);
       if ((await menusOf(tx, id)).length) throw badRequest(VisualDevMessages.deleteReleased);
       await tx.delete(visualDevs).where(eq(visualDevs.id, id));
+      // Its external links go with it.
+      await tx.delete(visualDevShortLinks).where(eq(visualDevShortLinks.id, id));
     });
   }
 

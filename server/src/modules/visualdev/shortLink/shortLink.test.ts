@@ -77,6 +77,17 @@ const anonymous = <T = unknown>(method: string, path: string, json?: unknown) =>
 
 /** A released design with the sample form plus a user picker (not offered to anonymous visitors). */
 async function releasedDesign() {
+  const design = await draftDesign();
+  const released = await send('POST', `${BASE}/${design.id}/Actions/Release`, {
+    pc: 1,
+    app: 0,
+    pcModuleParentId: parentId,
+  });
+  expect(released.code, released.msg).toBe(200);
+  return (await send<VisualDevInfo>('GET', `${BASE}/${design.id}`)).data;
+}
+
+async function draftDesign() {
   const form = sampleForm({ billRule: billCode });
   const picker = structuredClone(form.fields[0]!) as Record<string, unknown>;
   picker.__vModel__ = 'owner';
@@ -100,12 +111,6 @@ async function releasedDesign() {
     columnData: JSON.stringify(sampleColumnData()),
   });
   expect(created.code, created.msg).toBe(200);
-  const released = await send('POST', `${BASE}/${created.data.id}/Actions/Release`, {
-    pc: 1,
-    app: 0,
-    pcModuleParentId: parentId,
-  });
-  expect(released.code, released.msg).toBe(200);
   return (await send<VisualDevInfo>('GET', `${BASE}/${created.data.id}`)).data;
 }
 
@@ -217,6 +222,25 @@ describe('settings (PUT/GET /api/visualdev/ShortLink)', () => {
     expect(missing.code).toBe(400);
     expect(missing.msg).toBe(ShortLinkMessages.designMissing);
     expect(await read()).toEqual(before);
+  });
+
+  it('may be set before release (the link answers once released) and goes with a deleted design', async () => {
+    const design = await draftDesign();
+    const saved = await saveLink(design.id, {});
+    expect(saved.code, saved.msg).toBe(200);
+    const encryption = tokenOf(saved.data.formLink);
+    const early = await anonymous('GET', `${LINK}/${design.id}/Config${q(encryption)}`);
+    expect(early.code).toBe(400);
+    expect(early.msg).toContain('尚未发布');
+    const removed = await send('DELETE', `${BASE}/${design.id}`);
+    expect(removed.code, removed.msg).toBe(200);
+    const rows = await server.services.db
+      .select()
+      .from(visualDevShortLinks)
+      .where(eq(visualDevShortLinks.id, design.id));
+    expect(rows).toHaveLength(0);
+    const gone = await anonymous('GET', `${LINK}/getConfig/${design.id}${q(encryption)}`);
+    expect(gone.msg).toBe(ShortLinkMessages.invalid);
   });
 
   it('is the web-design page’s: others can neither read nor save the settings', async () => {
