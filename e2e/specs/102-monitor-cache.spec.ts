@@ -27,8 +27,12 @@ describe('server monitor and cache', () => {
     const monitor = page.getByTestId('system-monitor-page');
     await monitor.getByText('CPU使用率（%）').waitFor();
     await monitor.getByText('PGlite', { exact: true }).waitFor();
-    // The page polls every 5 s: a second sample draws the line.
-    await monitor.locator('svg.monitor-chart polyline').first().waitFor({ timeout: 20_000 });
+    // The page polls every 5 s: a second sample draws the line (attached, not "visible": a flat line,
+    // say an idle CPU, has no height, and Playwright calls an element without height hidden).
+    await monitor
+      .locator('svg.monitor-chart polyline')
+      .first()
+      .waitFor({ state: 'attached', timeout: 20_000 });
     await settled(page);
     await page.screenshot({ path: join(screenshots, '102-monitor.png'), fullPage: true });
 

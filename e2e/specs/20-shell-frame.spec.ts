@@ -393,6 +393,10 @@ describe('application shell', () => {
     // The demo menu opens its released design's generated list.
     await page.getByTestId('online-dev-page').locator('.ant-table').waitFor();
     await expect(page.title()).resolves.toMatch(/^请假申请 - /);
+    // The demo dictionary menu (type 4, 政治面貌) opens its dictionary's entries, not "未找到该菜单对应的字典分类".
+    await page.goto(appUrl('/demo/politicalStatus'));
+    await page.getByRole('cell', { name: '中共预备党员', exact: true }).waitFor();
+    await expect(page.getByTestId('dynamic-dictionary-missing').count()).resolves.toBe(0);
     // A hidden directory's page is routable (基础页面 / 个人信息 → /basic/profile).
     await page.goto(appUrl('/basic/profile'));
     await page.waitForURL(/#\/basic\/profile$/);
