@@ -161,6 +161,8 @@ describe('dashboard widgets', () => {
       ['/FlowTodoCount', { flowCirculateType: Array.from({ length: 51 }, (_, i) => `c${i}`) }],
       ['/Notice', { typeList: 'x' }],
       ['/Notice', { typeList: [{}] }],
+      ['/Notice', [1, 2]],
+      ['/FlowTodoCount', 'abc'],
     ] as const) {
       const refused = await as(approverUser.token, 'POST', path, body);
       expect(refused.code, `${path} ${JSON.stringify(body)}`).toBe(400);

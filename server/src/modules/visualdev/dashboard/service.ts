@@ -32,18 +32,21 @@ const categoryList = (field: string) =>
  * as the 3.4.7 todo widget sends them.
  */
 export const FlowTodoCountBody = z
-  .looseObject({
-    toBeReviewedType: categoryList('toBeReviewedType'),
-    flowDoneType: categoryList('flowDoneType'),
-    flowCirculateType: categoryList('flowCirculateType'),
-  })
+  .looseObject(
+    {
+      toBeReviewedType: categoryList('toBeReviewedType'),
+      flowDoneType: categoryList('flowDoneType'),
+      flowCirculateType: categoryList('flowCirculateType'),
+    },
+    { message: '请求体须为 {toBeReviewedType, flowDoneType, flowCirculateType} 对象' },
+  )
   .nullish()
   .transform((body) => body ?? { toBeReviewedType: [], flowDoneType: [], flowCirculateType: [] });
 export type FlowTodoCountBody = z.output<typeof FlowTodoCountBody>;
 
 /** POST /Dashboard/Notice: the notice categories to show (empty = all). */
 export const DashboardNoticeBody = z
-  .looseObject({ typeList: categoryList('typeList') })
+  .looseObject({ typeList: categoryList('typeList') }, { message: '请求体须为 {typeList} 对象' })
   .nullish()
   .transform((body) => body ?? { typeList: [] });
 
