@@ -28,7 +28,8 @@ export function registerScheduleRoutes(app: FastifyInstance, services: Services)
 
   defineRoute(app, services, {
     method: 'GET',
-    url: '/api/system/Schedule/detail',
+    // The existing client asks for `detail/?groupId=…&id=…`, with the slash.
+    url: ['/api/system/Schedule/detail', '/api/system/Schedule/detail/'],
     access: 'session',
     query: z.object({
       id: z.string({ message: '请选择日程' }).min(1, '请选择日程').max(64),

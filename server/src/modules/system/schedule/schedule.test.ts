@@ -125,6 +125,14 @@ describe('creating', () => {
     expect(detail.code).toBe(200);
     expect(detail.data.creatorUserName).toBe('用户planner/planner');
     expect(detail.data.toUserNames).toEqual(['用户guest/guest']);
+    // The portal's schedule widget calls it with a slash before the query.
+    const slashed = await server.request<{ id: string }>(
+      'GET',
+      `/api/system/Schedule/detail/?groupId=${first?.groupId}&id=${first?.id}`,
+      { token: guest },
+    );
+    expect(slashed.code, slashed.msg).toBe(200);
+    expect(slashed.data.id).toBe(first?.id);
     const hidden = await server.request('GET', `/api/system/Schedule/${first?.id}`, { token: stranger });
     expect(hidden.code).toBe(400);
   });
