@@ -7,7 +7,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Modal,
   Segmented,
   Select,
   Space,
@@ -22,6 +21,7 @@ import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../api/feedback';
 import { Auth } from '../../widgets/list/permission';
+import { RecordModal, useRecordDialog } from '../../widgets/list/record-dialog';
 import { SearchBar } from '../../widgets/list/search-bar';
 import {
   fetchPortalChoices,
@@ -30,6 +30,7 @@ import {
   type ListFilters,
   type Platform,
   type PortalChoice,
+  type PortalManageInfo,
   type PortalManageItem,
   portalManageKeys,
   removePortalManage,
@@ -224,7 +225,6 @@ function PortalManageInner({ target, onClose }: { target: PortalManageTarget; on
         systemId={target.systemId}
         platform={platform}
         onClose={() => setDialog(null)}
-        onSaved={refresh}
       />
     </Drawer>
   );
@@ -238,23 +238,17 @@ interface Values {
 }
 
 /** Add or edit one portal of the application (600 px). */
-function PortalManageDialog(props: {
+export function PortalManageDialog(props: {
   target: { id?: string } | null;
   systemId: string;
   platform: Platform;
   onClose(): void;
-  onSaved(): Promise<unknown>;
 }) {
-  const { target, systemId, onClose, onSaved } = props;
+  const { target, systemId, onClose } = props;
   const { t } = useTranslation('portalManage');
   const [form] = Form.useForm<Values>();
-  const [loading, setLoading] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [edited, setEdited] = useState<{
-    version: number;
-    platform: Platform;
-    current: PortalChoice;
-  } | null>(null);
+  /** The platform and portal of the record being edited: kept when the portal is no longer offered. */
+  const [edited, setEdited] = useState<{ platform: Platform; current: PortalChoice } | null>(null);
   const [search, setSearch] = useState('');
   const platform = edited?.platform ?? props.platform;
   const portalId = Form.useWatch('portalId', form);
@@ -273,116 +267,88 @@ function PortalManageDialog(props: {
 
   useEffect(() => {
     if (!target) return;
-    let current = true;
-    form.resetFields();
     setEdited(null);
     setSearch('');
-    if (!target.id) return;
-    setLoading(true);
-    fetchPortalManage(target.id)
-      .then((info) => {
-        if (!current) return;
-        setEdited({
-          version: info.version,
-          platform: info.platform,
-          current: {
-            id: info.portalId,
-            fullName: info.fullName ?? info.portalId,
-            enCode: '',
-            categoryId: info.categoryId ?? '',
-            categoryName: info.categoryName,
-          },
-        });
-        form.setFieldsValue({
-          portalId: info.portalId,
-          sortCode: info.sortCode,
-          enabled: info.enabledMark === 1,
-          description: info.description ?? '',
-        });
-      })
-      .catch(() => undefined)
-      .finally(() => current && setLoading(false));
-    return () => {
-      current = false;
-    };
-  }, [target, form]);
+  }, [target]);
 
-  const submit = async () => {
-    if (!target) return;
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSaving(true);
-    try {
-      const msg = await savePortalManage({
-        id: target.id,
-        version: edited?.version,
+  const dialog = useRecordDialog<Values, PortalManageInfo>({
+    form,
+    target,
+    load: fetchPortalManage,
+    toValues: (info) => {
+      setEdited({
+        platform: info.platform,
+        current: {
+          id: info.portalId,
+          fullName: info.fullName ?? info.portalId,
+          enCode: '',
+          categoryId: info.categoryId ?? '',
+          categoryName: info.categoryName,
+        },
+      });
+      return {
+        portalId: info.portalId,
+        sortCode: info.sortCode,
+        enabled: info.enabledMark === 1,
+        description: info.description ?? '',
+      };
+    },
+    save: async (values, version) => ({
+      msg: await savePortalManage({
+        id: target?.id,
+        version,
         portalId: values.portalId,
         systemId,
         platform,
         sortCode: values.sortCode ?? 0,
         enabledMark: values.enabled ? 1 : 0,
         description: values.description?.trim() || null,
-      });
-      toastSuccess(msg);
-      await onSaved();
-      onClose();
-    } catch {
-      // the message is shown; the dialog stays
-    } finally {
-      setSaving(false);
-    }
-  };
+      }),
+    }),
+    invalidate: [portalManageKeys.all],
+    onClose,
+  });
 
   return (
-    <Modal
+    <RecordModal<Values>
       open={target !== null}
-      width={600}
       title={target?.id ? t('editTitle') : t('addTitle')}
-      okText={t('ok')}
-      cancelText={t('cancel')}
-      confirmLoading={saving}
-      loading={loading}
-      onOk={submit}
-      onCancel={onClose}
-      destroyOnHidden
+      dialog={dialog}
+      onClose={onClose}
+      form={form}
+      name="portalManage"
+      initialValues={{ sortCode: 0, enabled: true }}
     >
-      <Form<Values>
-        form={form}
-        name="portalManage"
-        labelCol={{ style: { width: 90 } }}
-        initialValues={{ sortCode: 0, enabled: true }}
+      <Form.Item
+        name="portalId"
+        label={t('fields.fullName')}
+        rules={[{ required: true, message: t('required') }]}
       >
-        <Form.Item
-          name="portalId"
-          label={t('fields.fullName')}
-          rules={[{ required: true, message: t('required') }]}
-        >
-          <Select
-            showSearch
-            filterOption={false}
-            onSearch={setSearch}
-            loading={choices.isFetching}
-            placeholder={t('choosePortal')}
-            notFoundContent={t('noChoices')}
-            options={options.map((c) => ({
-              value: c.id,
-              label: c.categoryName ? `${c.fullName}（${c.categoryName}）` : c.fullName,
-            }))}
-          />
-        </Form.Item>
-        <Form.Item label={t('fields.category')}>
-          <Input value={chosen?.categoryName ?? ''} disabled aria-label={t('fields.category')} />
-        </Form.Item>
-        <Form.Item name="sortCode" label={t('fields.sortCode')}>
-          <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="enabled" label={t('fields.enabledMark')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        <Form.Item name="description" label={t('fields.description')}>
-          <Input.TextArea rows={4} maxLength={500} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Select
+          showSearch
+          filterOption={false}
+          onSearch={setSearch}
+          loading={choices.isFetching}
+          placeholder={t('choosePortal')}
+          notFoundContent={t('noChoices')}
+          options={options.map((c) => ({
+            value: c.id,
+            label: c.categoryName ? `${c.fullName}（${c.categoryName}）` : c.fullName,
+          }))}
+        />
+      </Form.Item>
+      <Form.Item label={t('fields.category')}>
+        <Input value={chosen?.categoryName ?? ''} disabled aria-label={t('fields.category')} />
+      </Form.Item>
+      <Form.Item name="sortCode" label={t('fields.sortCode')}>
+        <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="enabled" label={t('fields.enabledMark')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <Form.Item name="description" label={t('fields.description')}>
+        <Input.TextArea rows={4} maxLength={500} />
+      </Form.Item>
+    </RecordModal>
   );
 }

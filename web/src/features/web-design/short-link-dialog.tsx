@@ -1,7 +1,7 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Divider, Form, Input, Modal, Select, Space, Spin, Switch } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, http } from '../../api';
 import { toastError, toastSuccess } from '../../api/feedback';
@@ -99,6 +99,68 @@ function LinkField({ link, testId }: { link: string; testId: string }) {
   );
 }
 
+/**
+ * One link of the dialog, the form link or the list link: its section title, address and switch; when it is on,
+ * its password switch, the password (a kept one may stay empty) and the section's own fields (children).
+ */
+function LinkSection({
+  kind,
+  link,
+  hasPassword,
+  children,
+}: {
+  kind: 'form' | 'list';
+  link: string;
+  hasPassword: boolean;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('shortLink');
+  const form = Form.useFormInstance<Values>();
+  const field = kind === 'form' ? 'form' : 'column';
+  const use = Form.useWatch(`${field}Use`, form);
+  const passUse = Form.useWatch(`${field}PassUse`, form);
+  return (
+    <>
+      <Divider titlePlacement="start">{t(`settings.${kind}Section`)}</Divider>
+      <Form.Item label={t('settings.link')}>
+        <LinkField link={link} testId={`short-link-${kind}-url`} />
+      </Form.Item>
+      <Form.Item name={`${field}Use`} label={t(`settings.${field}Use`)} valuePropName="checked">
+        <Switch data-testid={`short-link-${kind}-use`} />
+      </Form.Item>
+      {use && (
+        <>
+          <Form.Item name={`${field}PassUse`} label={t('settings.passUse')} valuePropName="checked">
+            <Switch data-testid={`short-link-${kind}-pass-use`} />
+          </Form.Item>
+          {passUse && (
+            <Form.Item
+              name={`${field}Password`}
+              label={t('settings.password')}
+              rules={[
+                {
+                  validator: (_: unknown, value: string) =>
+                    value || hasPassword
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('settings.passwordRequired'))),
+                },
+              ]}
+            >
+              <Input.Password
+                autoComplete="new-password"
+                maxLength={50}
+                placeholder={hasPassword ? t('settings.passwordKept') : t('settings.passwordPlaceholder')}
+                data-testid={`short-link-${kind}-password`}
+              />
+            </Form.Item>
+          )}
+          {children}
+        </>
+      )}
+    </>
+  );
+}
+
 /** 外链设置 of a web design: the anonymous form link and list link, their switches and passwords. */
 export function ShortLinkDialog({ design, onClose }: { design: VisualDev | null; onClose(): void }) {
   const { t } = useTranslation('shortLink');
@@ -152,11 +214,6 @@ export function ShortLinkDialog({ design, onClose }: { design: VisualDev | null;
     });
   }, [data, form]);
 
-  const formUse = Form.useWatch('formUse', form);
-  const formPassUse = Form.useWatch('formPassUse', form);
-  const columnUse = Form.useWatch('columnUse', form);
-  const columnPassUse = Form.useWatch('columnPassUse', form);
-
   const save = async () => {
     let values: Values;
     try {
@@ -201,11 +258,6 @@ export function ShortLinkDialog({ design, onClose }: { design: VisualDev | null;
     }
   };
 
-  const passwordRule = (has: boolean | undefined) => ({
-    validator: (_: unknown, value: string) =>
-      value || has ? Promise.resolve() : Promise.reject(new Error(t('settings.passwordRequired'))),
-  });
-
   return (
     <Modal
       open={design !== null}
@@ -231,89 +283,29 @@ export function ShortLinkDialog({ design, onClose }: { design: VisualDev | null;
           {design?.isRelease !== 1 && (
             <Alert type="warning" showIcon title={t('settings.notReleased')} style={{ marginBottom: 16 }} />
           )}
-          <Divider titlePlacement="start">{t('settings.formSection')}</Divider>
-          <Form.Item label={t('settings.link')}>
-            <LinkField link={data.formLink} testId="short-link-form-url" />
-          </Form.Item>
-          <Form.Item name="formUse" label={t('settings.formUse')} valuePropName="checked">
-            <Switch data-testid="short-link-form-use" />
-          </Form.Item>
-          {formUse && (
-            <Form.Item name="formPassUse" label={t('settings.passUse')} valuePropName="checked">
-              <Switch data-testid="short-link-form-pass-use" />
-            </Form.Item>
-          )}
-          {formUse && formPassUse && (
-            <Form.Item
-              name="formPassword"
-              label={t('settings.password')}
-              rules={[passwordRule(data.hasFormPassword)]}
-            >
-              <Input.Password
-                autoComplete="new-password"
-                maxLength={50}
-                placeholder={
-                  data.hasFormPassword ? t('settings.passwordKept') : t('settings.passwordPlaceholder')
-                }
-                data-testid="short-link-form-password"
-              />
-            </Form.Item>
-          )}
+          <LinkSection kind="form" link={data.formLink} hasPassword={data.hasFormPassword} />
           {design?.webType !== 1 && (
-            <>
-              <Divider titlePlacement="start">{t('settings.listSection')}</Divider>
-              <Form.Item label={t('settings.link')}>
-                <LinkField link={data.columnLink} testId="short-link-list-url" />
+            <LinkSection kind="list" link={data.columnLink} hasPassword={data.hasColumnPassword}>
+              <Form.Item
+                name="columns"
+                label={t('settings.columns')}
+                rules={[{ required: true, type: 'array', min: 1, message: t('settings.columnsRequired') }]}
+              >
+                <Select
+                  mode="multiple"
+                  placeholder={t('settings.columnsPlaceholder')}
+                  options={columnOptions.map((c) => ({ value: c.prop, label: c.label || c.prop }))}
+                  data-testid="short-link-columns"
+                />
               </Form.Item>
-              <Form.Item name="columnUse" label={t('settings.columnUse')} valuePropName="checked">
-                <Switch data-testid="short-link-list-use" />
+              <Form.Item name="conditions" label={t('settings.conditions')}>
+                <Select
+                  mode="multiple"
+                  placeholder={t('settings.conditionsPlaceholder')}
+                  options={conditionOptions.map((c) => ({ value: c.prop, label: c.label || c.prop }))}
+                />
               </Form.Item>
-              {columnUse && (
-                <>
-                  <Form.Item name="columnPassUse" label={t('settings.passUse')} valuePropName="checked">
-                    <Switch data-testid="short-link-list-pass-use" />
-                  </Form.Item>
-                  {columnPassUse && (
-                    <Form.Item
-                      name="columnPassword"
-                      label={t('settings.password')}
-                      rules={[passwordRule(data.hasColumnPassword)]}
-                    >
-                      <Input.Password
-                        autoComplete="new-password"
-                        maxLength={50}
-                        placeholder={
-                          data.hasColumnPassword
-                            ? t('settings.passwordKept')
-                            : t('settings.passwordPlaceholder')
-                        }
-                      />
-                    </Form.Item>
-                  )}
-                  <Form.Item
-                    name="columns"
-                    label={t('settings.columns')}
-                    rules={[
-                      { required: true, type: 'array', min: 1, message: t('settings.columnsRequired') },
-                    ]}
-                  >
-                    <Select
-                      mode="multiple"
-                      placeholder={t('settings.columnsPlaceholder')}
-                      options={columnOptions.map((c) => ({ value: c.prop, label: c.label || c.prop }))}
-                      data-testid="short-link-columns"
-                    />
-                  </Form.Item>
-                  <Form.Item name="conditions" label={t('settings.conditions')}>
-                    <Select
-                      mode="multiple"
-                      placeholder={t('settings.conditionsPlaceholder')}
-                      options={conditionOptions.map((c) => ({ value: c.prop, label: c.label || c.prop }))}
-                    />
-                  </Form.Item>
-                </>
-              )}
-            </>
+            </LinkSection>
           )}
           <Alert type="info" showIcon title={t('settings.hint')} />
         </Form>
