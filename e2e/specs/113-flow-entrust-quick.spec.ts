@@ -4,7 +4,15 @@ import { appUrl, OK, settled } from '../support/browser';
 import { toast } from '../support/toasts';
 import { field, pickerDialog, RUN, shot } from './4x-support';
 import { signInAdmin } from './5x-support';
-import { api, setPassword, signInUser, specBrowser, userIdOf } from './6x-support';
+import {
+  api,
+  createOneApproverFlow,
+  createReleasedTextFieldForm,
+  setPassword,
+  signInUser,
+  specBrowser,
+  userIdOf,
+} from './6x-support';
 
 const LAUNCHER = { account: 'yangfan', password: 'Yang113start1', next: 'Yang113change2' };
 const BOSS = { account: 'chenjing', password: 'Chen113start1', next: 'Chen113change2' };
@@ -26,62 +34,22 @@ async function createFlow(admin: Page, bossId: string): Promise<string> {
   const entries = Array.isArray(categories.data) ? categories.data : categories.data.list;
   const category = entries.find((entry) => entry.fullName === CATEGORY);
   if (!category) throw new Error(`no flow category ${CATEGORY}`);
-  const form = await api<{ id: string }>(admin, 'POST', '/api/flowForm/Form', {
+  const formId = await createReleasedTextFieldForm(admin, {
     fullName: `E2E报销单${RUN}`,
     enCode: `e2eClaim${RUN}`,
-    formType: 2,
-    flowType: 0,
-    draftJson: JSON.stringify({
-      size: 'small',
-      labelWidth: 100,
-      gutter: 15,
-      fields: [
-        {
-          __config__: {
-            jnpfKey: 'comInput',
-            label: '报销事由',
-            layout: 'colFormItem',
-            span: 24,
-            showLabel: true,
-            required: true,
-            visibility: ['pc', 'app'],
-          },
-          __vModel__: REASON,
-        },
-      ],
-    }),
+    label: '报销事由',
+    vModel: REASON,
+    required: true,
   });
-  expect(form.code, form.msg).toBe(200);
-  const released = await api(admin, 'POST', `/api/flowForm/Form/Release/${form.data.id}?isRelease=1`);
-  expect(released.code, released.msg).toBe(200);
-  const root = {
-    type: 'start',
-    nodeId: `s${RUN}`,
-    properties: { title: '流程发起', formId: form.data.id, isBatchApproval: true },
-    childNode: {
-      type: 'approver',
-      nodeId: `a${RUN}`,
-      prevId: `s${RUN}`,
-      properties: { title: '主管审批', assigneeType: 6, approvers: [bossId] },
-    },
-  };
-  const template = await api<{ id: string }>(admin, 'POST', '/api/workflow/Engine/flowTemplate', {
+  return createOneApproverFlow(admin, {
     fullName: FLOW,
     enCode: `e2eClaimFlow${RUN}`,
     category: category.id,
-    type: 0,
-    sortCode: 0,
-    flowTemplateJson: JSON.stringify([{ id: '', flowId: `g${RUN}`, fullName: FLOW, flowTemplateJson: root }]),
+    formId,
+    batchApproval: true,
+    approver: { title: '主管审批', id: bossId },
+    run: RUN,
   });
-  expect(template.code, template.msg).toBe(200);
-  const versions = await api<{ id: string }[]>(
-    admin,
-    'GET',
-    `/api/workflow/Engine/flowTemplate/FlowJsonList/${template.data.id}`,
-  );
-  const version = versions.data[0];
-  if (!version) throw new Error(`no launchable version: ${versions.msg}`);
-  return version.id;
 }
 
 describe('workflow: entrust, quick launch and batch approval by the delegate', () => {

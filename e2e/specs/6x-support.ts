@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { appUrl, baseUrl, captchaFor, launchBrowser, newPage, signIn } from '../support/browser';
 import { signInAdmin } from './5x-support';
 
@@ -41,6 +41,100 @@ export async function userIdOf(admin: Page, account: string): Promise<string> {
   const user = answer.data?.list?.find((item) => item.account === account);
   if (!user) throw new Error(`no user ${account}: ${answer.msg}`);
   return user.id;
+}
+
+/**
+ * Creates a flow form (formType 2) of one text input, `label` bound to `vModel` (required when
+ * `required`), and releases it; answers the form's id.
+ */
+export async function createReleasedTextFieldForm(
+  admin: Page,
+  form: { fullName: string; enCode: string; label: string; vModel: string; required?: boolean },
+): Promise<string> {
+  const created = await api<{ id: string }>(admin, 'POST', '/api/flowForm/Form', {
+    fullName: form.fullName,
+    enCode: form.enCode,
+    formType: 2,
+    flowType: 0,
+    draftJson: JSON.stringify({
+      size: 'small',
+      labelWidth: 100,
+      gutter: 15,
+      fields: [
+        {
+          __config__: {
+            jnpfKey: 'comInput',
+            label: form.label,
+            layout: 'colFormItem',
+            span: 24,
+            showLabel: true,
+            ...(form.required ? { required: true } : {}),
+            visibility: ['pc', 'app'],
+          },
+          __vModel__: form.vModel,
+        },
+      ],
+    }),
+  });
+  expect(created.code, created.msg).toBe(200);
+  const released = await api(admin, 'POST', `/api/flowForm/Form/Release/${created.data.id}?isRelease=1`);
+  expect(released.code, released.msg).toBe(200);
+  return created.data.id;
+}
+
+/**
+ * Creates a flow template of one step, start (filling the form `formId`, batch approval allowed
+ * when `batchApproval`) → the node `approver.title` assigned to the user `approver.id`, in the
+ * flow-category entry `category` if given; node ids end in `run`. Answers the id of the version
+ * to launch (FlowTask's flowId).
+ */
+export async function createOneApproverFlow(
+  admin: Page,
+  flow: {
+    fullName: string;
+    enCode: string;
+    category?: string;
+    formId: string;
+    batchApproval?: boolean;
+    approver: { title: string; id: string };
+    run: string;
+  },
+): Promise<string> {
+  const { run } = flow;
+  const root = {
+    type: 'start',
+    nodeId: `s${run}`,
+    properties: {
+      title: '流程发起',
+      formId: flow.formId,
+      ...(flow.batchApproval ? { isBatchApproval: true } : {}),
+    },
+    childNode: {
+      type: 'approver',
+      nodeId: `a${run}`,
+      prevId: `s${run}`,
+      properties: { title: flow.approver.title, assigneeType: 6, approvers: [flow.approver.id] },
+    },
+  };
+  const template = await api<{ id: string }>(admin, 'POST', '/api/workflow/Engine/flowTemplate', {
+    fullName: flow.fullName,
+    enCode: flow.enCode,
+    ...(flow.category === undefined ? {} : { category: flow.category }),
+    type: 0,
+    sortCode: 0,
+    flowTemplateJson: JSON.stringify([
+      { id: '', flowId: `g${run}`, fullName: flow.fullName, flowTemplateJson: root },
+    ]),
+  });
+  expect(template.code, template.msg).toBe(200);
+  const versions = await api<{ id: string }[]>(
+    admin,
+    'GET',
+    `/api/workflow/Engine/flowTemplate/FlowJsonList/${template.data.id}`,
+  );
+  const version = versions.data[0];
+  if (!version) throw new Error(`no launchable version: ${versions.msg}`);
+  return version.id;
 }
 
 /** Gives a (demo) user a password through the administrator's reset-password action. */

@@ -1,35 +1,14 @@
 import { join } from 'node:path';
-import { sampleColumnData, sampleForm } from '@console/shared';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appUrl, OK, screenshots, settled } from '../support/browser';
+import { appUrl, OK, screenshots } from '../support/browser';
 import { toast } from '../support/toasts';
 import { signInAdmin } from './5x-support';
 import { api, setPassword, signInUser, specBrowser, userIdOf } from './6x-support';
+import { createReleasedSampleDesign, generatedListTitles, menuByCode } from './8x-support';
 
-interface MenuNode {
-  id: string;
-  enCode: string;
-  children?: MenuNode[];
-}
 const RUN = Date.now().toString(36).slice(-5);
-
-function findMenu(nodes: MenuNode[], code: string): MenuNode | undefined {
-  for (const node of nodes) {
-    if (node.enCode === code) return node;
-    const found = findMenu(node.children ?? [], code);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-async function menuOf(admin: Page, code: string): Promise<MenuNode> {
-  const me = await api<{ menuList: MenuNode[] }>(admin, 'GET', '/api/oauth/CurrentUser');
-  const menu = findMenu(me.data.menuList, code);
-  if (!menu) throw new Error(`no menu ${code}`);
-  return menu;
-}
 
 /** Adds a record through the page's dialog: title, amount, level and one sub-table row. */
 async function addRecord(page: Page, title: string, amount: string, item: string) {
@@ -54,51 +33,17 @@ async function addRecord(page: Page, title: string, amount: string, item: string
   await dialog.waitFor({ state: 'hidden' });
 }
 
-const titles = async (page: Page) => {
-  await settled(page);
-  await page
-    .getByTestId('online-dev-page')
-    .locator('.ant-spin-spinning')
-    .waitFor({ state: 'detached' })
-    .catch(() => undefined);
-  return page
-    .getByTestId('online-dev-page')
-    .locator('.ant-table-tbody tr.ant-table-row td:nth-child(2)')
-    .allInnerTexts();
-};
-
 describe('generated pages (menu type 3)', () => {
   const spec = specBrowser('85');
 
   it('a released design granted with the own-records rule: users add, search, edit and export only their rows', async () => {
     const admin = await spec.page();
     await signInAdmin(admin);
-    const categories = await api<{ list: { id: string }[] }>(
-      admin,
-      'GET',
-      '/api/system/DictionaryData/businessType/Data/Selector',
-    );
     const enCode = `e2eLeave${RUN}`;
-    const created = await api<{ id: string }>(admin, 'POST', '/api/visualdev/Base', {
-      fullName: 'E2E请假申请',
-      enCode,
-      category: categories.data.list[0]!.id,
-      webType: 2,
-      tables: '[]',
-      formData: JSON.stringify(sampleForm()),
-      columnData: JSON.stringify(sampleColumnData()),
-    });
-    expect(created.code, created.msg).toBe(200);
-    const parent = await menuOf(admin, 'demo.generated');
-    const released = await api(admin, 'POST', `/api/visualdev/Base/${created.data.id}/Actions/Release`, {
-      pc: 1,
-      app: 0,
-      pcModuleParentId: parent.id,
-    });
-    expect(released.code, released.msg).toBe(200);
+    const { parent } = await createReleasedSampleDesign(admin, { fullName: 'E2E请假申请', enCode });
 
     // Grant the page, its buttons and the "本人数据" scheme to two staff members.
-    const menu = await menuOf(admin, enCode);
+    const menu = await menuByCode(admin, enCode);
     const buttons = await api<{ list: { id: string }[] }>(
       admin,
       'GET',
@@ -115,7 +60,7 @@ describe('generated pages (menu type 3)', () => {
       ['guofang', 'Start#2026g', 'Leave#2026g'],
     ] as const;
     const userIds = await Promise.all(accounts.map(([account]) => userIdOf(admin, account)));
-    const demo = await menuOf(admin, 'demo');
+    const demo = await menuByCode(admin, 'demo');
     const systems = await api<{ list: { id: string; isMain: number }[] }>(admin, 'GET', '/api/system/System');
     const granted = await api(admin, 'POST', '/api/permission/Authority/Data/Batch', {
       userIds,
@@ -144,8 +89,8 @@ describe('generated pages (menu type 3)', () => {
       .getByTestId('online-dev-page')
       .getByRole('button', { name: /刷\s?新/ })
       .click();
-    expect((await titles(zhao)).sort()).toEqual(['赵敏的年假', '赵敏的病假']);
-    expect(await titles(guo)).toEqual(['郭芳的事假']);
+    expect((await generatedListTitles(zhao)).sort()).toEqual(['赵敏的年假', '赵敏的病假']);
+    expect(await generatedListTitles(guo)).toEqual(['郭芳的事假']);
     await zhao.screenshot({ path: join(screenshots, '85-online-dev-list.png') });
 
     // Search: the fuzzy title field, Enter to search.
@@ -153,7 +98,7 @@ describe('generated pages (menu type 3)', () => {
     const titleSearch = list.locator('.list-page__search').getByRole('textbox', { name: '标题' });
     await titleSearch.fill('病假');
     await titleSearch.press('Enter');
-    await expect.poll(() => titles(zhao)).toEqual(['赵敏的病假']);
+    await expect.poll(() => generatedListTitles(zhao)).toEqual(['赵敏的病假']);
 
     // Edit the found record.
     await list
@@ -171,7 +116,9 @@ describe('generated pages (menu type 3)', () => {
     await toast(zhao, 'success', '保存成功');
     await titleSearch.fill('');
     await titleSearch.press('Enter');
-    await expect.poll(async () => (await titles(zhao)).sort()).toEqual(['赵敏的年假', '赵敏的病假（已改）']);
+    await expect
+      .poll(async () => (await generatedListTitles(zhao)).sort())
+      .toEqual(['赵敏的年假', '赵敏的病假（已改）']);
 
     // Export: every column of all rows, only this user's rows.
     await list.getByRole('button', { name: /导\s?出/ }).click();

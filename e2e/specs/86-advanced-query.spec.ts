@@ -1,50 +1,18 @@
 import { join } from 'node:path';
-import { sampleColumnData, sampleForm } from '@console/shared';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl, OK, pickOption, screenshots, settled } from '../support/browser';
 import { toast } from '../support/toasts';
 import { signInAdmin } from './5x-support';
 import { api, specBrowser } from './6x-support';
+import { createReleasedSampleDesign, generatedListTitles } from './8x-support';
 
 /** Issue #12: 高级查询 on a generated list with saved schemes, and the common fields library. */
 
-interface MenuNode {
-  id: string;
-  enCode: string;
-  children?: MenuNode[];
-}
 const RUN = Date.now().toString(36).slice(-5);
 
-function findMenu(nodes: MenuNode[], code: string): MenuNode | undefined {
-  for (const node of nodes) {
-    if (node.enCode === code) return node;
-    const found = findMenu(node.children ?? [], code);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-async function menuOf(admin: Page, code: string): Promise<MenuNode> {
-  const me = await api<{ menuList: MenuNode[] }>(admin, 'GET', '/api/oauth/CurrentUser');
-  const menu = findMenu(me.data.menuList, code);
-  if (!menu) throw new Error(`no menu ${code}`);
-  return menu;
-}
-
-const titles = async (page: Page) => {
-  await settled(page);
-  await page
-    .getByTestId('online-dev-page')
-    .locator('.ant-spin-spinning')
-    .waitFor({ state: 'detached' })
-    .catch(() => undefined);
-  const list = await page
-    .getByTestId('online-dev-page')
-    .locator('.ant-table-tbody tr.ant-table-row td:nth-child(2)')
-    .allInnerTexts();
-  return list.sort();
-};
+/** The list's titles, sorted. */
+const titles = async (page: Page) => (await generatedListTitles(page)).sort();
 
 /** The antd select of a condition row, by its aria-label. */
 const selectOf = (scope: Locator, label: string) =>
@@ -64,35 +32,18 @@ describe('advanced query and common fields', () => {
   it('builds a two-condition query on a released list, saves it as a scheme, resets and applies it again', async () => {
     const admin = await spec.page();
     await signInAdmin(admin);
-    const categories = await api<{ list: { id: string }[] }>(
-      admin,
-      'GET',
-      '/api/system/DictionaryData/businessType/Data/Selector',
-    );
     const enCode = `e2eQuery${RUN}`;
-    const created = await api<{ id: string }>(admin, 'POST', '/api/visualdev/Base', {
+    const design = await createReleasedSampleDesign(admin, {
       fullName: 'E2E高级查询',
       enCode,
-      category: categories.data.list[0]!.id,
-      webType: 2,
-      tables: '[]',
-      formData: JSON.stringify(sampleForm()),
-      columnData: JSON.stringify(sampleColumnData({ hasSuperQuery: true })),
+      columns: { hasSuperQuery: true },
     });
-    expect(created.code, created.msg).toBe(200);
-    const parent = await menuOf(admin, 'demo.generated');
-    const released = await api(admin, 'POST', `/api/visualdev/Base/${created.data.id}/Actions/Release`, {
-      pc: 1,
-      app: 0,
-      pcModuleParentId: parent.id,
-    });
-    expect(released.code, released.msg).toBe(200);
     for (const [title, amount, level] of [
       ['高查病假', 10, '2'],
       ['高查事假', 3, '1'],
       ['高查年假', 7, '1'],
     ] as const) {
-      const added = await api(admin, 'POST', `/api/visualdev/OnlineDev/${created.data.id}`, {
+      const added = await api(admin, 'POST', `/api/visualdev/OnlineDev/${design.id}`, {
         data: JSON.stringify({ title, amount, level, items: [{ itemName: '笔', qty: 1 }] }),
       });
       expect(added.code, added.msg).toBe(200);

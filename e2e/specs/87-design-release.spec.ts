@@ -6,6 +6,7 @@ import { appUrl, OK, screenshots, settled } from '../support/browser';
 import { toast } from '../support/toasts';
 import { signInAdmin } from './5x-support';
 import { api, setPassword, signInUser, specBrowser, userIdOf } from './6x-support';
+import { menuByCode } from './8x-support';
 
 /** The property panel input labelled `label`. */
 function prop(page: Page, label: string): Locator {
@@ -26,28 +27,6 @@ async function dragTo(page: Page, source: Locator, target: Locator): Promise<voi
 
 const RUN = Date.now().toString(36).slice(-5);
 const enCode = `e2eCustomer${RUN}`;
-
-interface MenuNode {
-  id: string;
-  enCode: string;
-  children?: MenuNode[];
-}
-
-function findMenu(nodes: MenuNode[], code: string): MenuNode | undefined {
-  for (const node of nodes) {
-    if (node.enCode === code) return node;
-    const found = findMenu(node.children ?? [], code);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-async function menuOf(admin: Page, code: string): Promise<MenuNode> {
-  const me = await api<{ menuList: MenuNode[] }>(admin, 'GET', '/api/oauth/CurrentUser');
-  const menu = findMenu(me.data.menuList, code);
-  if (!menu) throw new Error(`no menu ${code}`);
-  return menu;
-}
 
 /** The 客户名称 column of every row shown (found by its header: a checkbox column may come first). */
 async function names(page: Page): Promise<string[]> {
@@ -230,9 +209,9 @@ describe('web design: design, release, use (issue #12 must show 1)', () => {
   it('grants the released page with the own-records rule: users add, search, edit and export only their rows', async () => {
     const admin = await spec.page();
     await signInAdmin(admin);
-    const menu = await menuOf(admin, enCode);
-    const parent = await menuOf(admin, 'demo.generated');
-    const demo = await menuOf(admin, 'demo');
+    const menu = await menuByCode(admin, enCode);
+    const parent = await menuByCode(admin, 'demo.generated');
+    const demo = await menuByCode(admin, 'demo');
     const buttons = await api<{ list: { id: string }[] }>(
       admin,
       'GET',

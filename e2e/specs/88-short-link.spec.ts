@@ -1,34 +1,12 @@
 import { join } from 'node:path';
-import { sampleColumnData, sampleForm } from '@console/shared';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl, OK, screenshots, settled } from '../support/browser';
 import { toast } from '../support/toasts';
 import { signInAdmin } from './5x-support';
-import { api, specBrowser } from './6x-support';
+import { specBrowser } from './6x-support';
+import { createReleasedSampleDesign } from './8x-support';
 
-interface MenuNode {
-  id: string;
-  enCode: string;
-  children?: MenuNode[];
-}
 const RUN = Date.now().toString(36).slice(-5);
-
-function findMenu(nodes: MenuNode[], code: string): MenuNode | undefined {
-  for (const node of nodes) {
-    if (node.enCode === code) return node;
-    const found = findMenu(node.children ?? [], code);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-async function menuOf(admin: Page, code: string): Promise<MenuNode> {
-  const me = await api<{ menuList: MenuNode[] }>(admin, 'GET', '/api/oauth/CurrentUser');
-  const menu = findMenu(me.data.menuList, code);
-  if (!menu) throw new Error(`no menu ${code}`);
-  return menu;
-}
 
 describe('web design external links (外链设置, issue #12)', () => {
   const spec = specBrowser('88');
@@ -36,30 +14,9 @@ describe('web design external links (外链设置, issue #12)', () => {
   it('publishes a password-protected form link; a visitor without a session adds a record the administrator sees', async () => {
     const admin = await spec.page();
     await signInAdmin(admin);
-    const categories = await api<{ list: { id: string }[] }>(
-      admin,
-      'GET',
-      '/api/system/DictionaryData/businessType/Data/Selector',
-    );
     const enCode = `e2eLink${RUN}`;
     const fullName = `E2E外链报名${RUN}`;
-    const created = await api<{ id: string }>(admin, 'POST', '/api/visualdev/Base', {
-      fullName,
-      enCode,
-      category: categories.data.list[0]!.id,
-      webType: 2,
-      tables: '[]',
-      formData: JSON.stringify(sampleForm()),
-      columnData: JSON.stringify(sampleColumnData()),
-    });
-    expect(created.code, created.msg).toBe(200);
-    const parent = await menuOf(admin, 'demo.generated');
-    const released = await api(admin, 'POST', `/api/visualdev/Base/${created.data.id}/Actions/Release`, {
-      pc: 1,
-      app: 0,
-      pcModuleParentId: parent.id,
-    });
-    expect(released.code, released.msg).toBe(200);
+    const design = await createReleasedSampleDesign(admin, { fullName, enCode });
 
     // 外链设置 from the design's row: switch the form link on with a password.
     await admin.goto(appUrl('/onlineDev/webDesign'));
@@ -87,7 +44,7 @@ describe('web design external links (外链设置, issue #12)', () => {
       .poll(() => urlBox.inputValue())
       .toMatch(/#\/formShortLink\?modelId=.+&type=form&encryption=[A-Za-z0-9_-]{32}$/);
     const url = await urlBox.inputValue();
-    expect(url).toContain(`modelId=${created.data.id}`);
+    expect(url).toContain(`modelId=${design.id}`);
     await admin.getByTestId('short-link-form-password').waitFor();
     await expect(admin.getByTestId('short-link-form-password').getAttribute('placeholder')).resolves.toBe(
       '已设置密码，留空则不修改',

@@ -4,9 +4,11 @@ import { cpSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FormDefinition, FormField } from '@console/shared';
+import { type FormDefinition, type FormField, sampleColumnData, sampleForm } from '@console/shared';
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { appUrl, settled } from '../support/browser';
+import { api } from './6x-support';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -16,6 +18,81 @@ mkdirSync(results, { recursive: true });
 
 export async function resultShot(target: Page | Locator, name: string): Promise<void> {
   await target.screenshot({ path: join(results, name) });
+}
+
+/** A node of the menu tree /api/oauth/CurrentUser answers. */
+export interface MenuNode {
+  id: string;
+  enCode: string;
+  children?: MenuNode[];
+}
+
+function findMenuByCode(nodes: MenuNode[], code: string): MenuNode | undefined {
+  for (const node of nodes) {
+    if (node.enCode === code) return node;
+    const found = findMenuByCode(node.children ?? [], code);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The menu whose enCode is `code`, searched through the whole menu tree of the signed-in `page`
+ * (e.g. a page a released design made, or its parent 'demo.generated'); throws when there is none.
+ */
+export async function menuByCode(page: Page, code: string): Promise<MenuNode> {
+  const me = await api<{ menuList: MenuNode[] }>(page, 'GET', '/api/oauth/CurrentUser');
+  const menu = findMenuByCode(me.data.menuList, code);
+  if (!menu) throw new Error(`no menu ${code}`);
+  return menu;
+}
+
+/**
+ * Creates a web design (webType 2) of the shared sample form and list (`columns` adds list
+ * settings, e.g. hasSuperQuery) in the first business-type category, and releases it as a PC page
+ * under the menu 'demo.generated'. Answers the design's id and that parent menu.
+ */
+export async function createReleasedSampleDesign(
+  admin: Page,
+  design: { fullName: string; enCode: string; columns?: Record<string, unknown> },
+): Promise<{ id: string; parent: MenuNode }> {
+  const categories = await api<{ list: { id: string }[] }>(
+    admin,
+    'GET',
+    '/api/system/DictionaryData/businessType/Data/Selector',
+  );
+  const created = await api<{ id: string }>(admin, 'POST', '/api/visualdev/Base', {
+    fullName: design.fullName,
+    enCode: design.enCode,
+    category: categories.data.list[0]!.id,
+    webType: 2,
+    tables: '[]',
+    formData: JSON.stringify(sampleForm()),
+    columnData: JSON.stringify(sampleColumnData(design.columns)),
+  });
+  expect(created.code, created.msg).toBe(200);
+  const parent = await menuByCode(admin, 'demo.generated');
+  const released = await api(admin, 'POST', `/api/visualdev/Base/${created.data.id}/Actions/Release`, {
+    pc: 1,
+    app: 0,
+    pcModuleParentId: parent.id,
+  });
+  expect(released.code, released.msg).toBe(200);
+  return { id: created.data.id, parent };
+}
+
+/** The second column (the sample form's 标题) of every row a generated list page shows, once loaded. */
+export async function generatedListTitles(page: Page): Promise<string[]> {
+  await settled(page);
+  await page
+    .getByTestId('online-dev-page')
+    .locator('.ant-spin-spinning')
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
+  return page
+    .getByTestId('online-dev-page')
+    .locator('.ant-table-tbody tr.ant-table-row td:nth-child(2)')
+    .allInnerTexts();
 }
 
 /** Opens /previewModel and renders `form` from its JSON, as a designer pastes it, in edit mode. */

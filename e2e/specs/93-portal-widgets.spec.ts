@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { appUrl, screenshots, settled } from '../support/browser';
 import { toast } from '../support/toasts';
 import { signInAdmin } from './5x-support';
-import { api, specBrowser, userIdOf } from './6x-support';
+import { api, createOneApproverFlow, createReleasedTextFieldForm, specBrowser, userIdOf } from './6x-support';
 
 const RUN = Date.now().toString(36).slice(-5);
 const NOTICE = `门户公告${RUN}`;
@@ -14,58 +14,19 @@ const PORTAL_CODE = `office${RUN}`;
 
 /** A released flow form with one text field, and a flow start → the given approver; answers the version id. */
 async function flowApprovedBy(admin: Page, approverId: string): Promise<string> {
-  const form = await api<{ id: string }>(admin, 'POST', '/api/flowForm/Form', {
+  const formId = await createReleasedTextFieldForm(admin, {
     fullName: `门户表单${RUN}`,
     enCode: `portalForm${RUN}`,
-    formType: 2,
-    flowType: 0,
-    draftJson: JSON.stringify({
-      size: 'small',
-      labelWidth: 100,
-      gutter: 15,
-      fields: [
-        {
-          __config__: {
-            jnpfKey: 'comInput',
-            label: '事由',
-            layout: 'colFormItem',
-            span: 24,
-            showLabel: true,
-            visibility: ['pc', 'app'],
-          },
-          __vModel__: 'reason',
-        },
-      ],
-    }),
+    label: '事由',
+    vModel: 'reason',
   });
-  expect(form.code, form.msg).toBe(200);
-  const released = await api(admin, 'POST', `/api/flowForm/Form/Release/${form.data.id}?isRelease=1`);
-  expect(released.code, released.msg).toBe(200);
-  const root = {
-    type: 'start',
-    nodeId: `s${RUN}`,
-    properties: { title: '流程发起', formId: form.data.id },
-    childNode: {
-      type: 'approver',
-      nodeId: `a${RUN}`,
-      prevId: `s${RUN}`,
-      properties: { title: '领导审批', assigneeType: 6, approvers: [approverId] },
-    },
-  };
-  const created = await api<{ id: string }>(admin, 'POST', '/api/workflow/Engine/flowTemplate', {
+  return createOneApproverFlow(admin, {
     fullName: FLOW,
     enCode: `portalFlow${RUN}`,
-    type: 0,
-    sortCode: 0,
-    flowTemplateJson: JSON.stringify([{ id: '', flowId: `g${RUN}`, fullName: FLOW, flowTemplateJson: root }]),
+    formId,
+    approver: { title: '领导审批', id: approverId },
+    run: RUN,
   });
-  expect(created.code, created.msg).toBe(200);
-  const versions = await api<{ id: string }[]>(
-    admin,
-    'GET',
-    `/api/workflow/Engine/flowTemplate/FlowJsonList/${created.data.id}`,
-  );
-  return versions.data[0]!.id;
 }
 
 interface TreeNode {
