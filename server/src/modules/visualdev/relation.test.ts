@@ -1,22 +1,14 @@
 import { type DictionaryDataNode, sampleColumnData, sampleForm } from '@console/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  startServer,
-  type TestDatabase,
-  type TestServer,
-} from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { suiteServer } from '../../../test/harness.js';
 import { modules } from '../../db/schema/index.js';
 
-let database: TestDatabase;
-let server: TestServer;
-let token: string;
+const suite = suiteServer();
 let modelId: string;
 
 const BASE = '/api/visualdev/Base';
-const send = <T = unknown>(method: string, path: string, json?: unknown, as = token) =>
-  server.request<T>(method, path, { token: as, json });
+const { send } = suite;
 
 interface Page {
   list: Record<string, unknown>[];
@@ -24,9 +16,6 @@ interface Page {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startServer({ database });
-  token = await server.adminToken();
   const categories = await send<{ list: DictionaryDataNode[] }>(
     'GET',
     '/api/system/DictionaryData/businessType/Data/Selector',
@@ -42,7 +31,10 @@ beforeAll(async () => {
     startNumber: '1',
   });
   expect(rule.code, rule.msg).toBe(200);
-  const [parent] = await server.services.db.select().from(modules).where(eq(modules.enCode, 'onlineDev'));
+  const [parent] = await suite.server.services.db
+    .select()
+    .from(modules)
+    .where(eq(modules.enCode, 'onlineDev'));
   const created = await send<{ id: string }>('POST', BASE, {
     fullName: '客户',
     enCode: `cust${Math.random().toString(36).slice(2, 8)}`,
@@ -72,10 +64,6 @@ beforeAll(async () => {
     });
     expect(added.code, added.msg).toBe(200);
   }
-});
-afterAll(async () => {
-  await server?.close();
-  await database?.drop();
 });
 
 describe('GET /api/visualdev/Base/{id}/FieldDataSelect', () => {
@@ -173,7 +161,10 @@ describe('GET /api/visualdev/Base/{id}/FieldDataSelect', () => {
         },
       ],
     };
-    const [parent] = await server.services.db.select().from(modules).where(eq(modules.enCode, 'onlineDev'));
+    const [parent] = await suite.server.services.db
+      .select()
+      .from(modules)
+      .where(eq(modules.enCode, 'onlineDev'));
     const created = await send<{ id: string }>('POST', BASE, {
       fullName: '订单',
       enCode: `order${Math.random().toString(36).slice(2, 8)}`,
@@ -226,8 +217,8 @@ describe('GET /api/visualdev/Base/{id}/FieldDataSelect', () => {
     expect(
       (await send('GET', `${BASE}/${modelId}/FieldDataSelect?relationField=title`, undefined, '')).code,
     ).toBe(602);
-    await server.addUser('relNoMenu', 'Passw0rd1');
-    const other = await server.login('relNoMenu', 'Passw0rd1');
+    await suite.server.addUser('relNoMenu', 'Passw0rd1');
+    const other = await suite.server.login('relNoMenu', 'Passw0rd1');
     const denied = await send(
       'GET',
       `${BASE}/${modelId}/FieldDataSelect?relationField=title`,

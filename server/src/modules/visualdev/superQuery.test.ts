@@ -1,12 +1,7 @@
 import { type DictionaryDataNode, sampleColumnData, sampleForm } from '@console/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  startServer,
-  type TestDatabase,
-  type TestServer,
-} from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { suiteServer } from '../../../test/harness.js';
 import { modules } from '../../db/schema/index.js';
 
 /**
@@ -14,9 +9,7 @@ import { modules } from '../../db/schema/index.js';
  * of column (text, number, switch, date, list), AND / OR, empty values, and bad input refused.
  */
 
-let database: TestDatabase;
-let server: TestServer;
-let token: string;
+const suite = suiteServer();
 let modelId: string;
 
 const BASE = '/api/visualdev/Base';
@@ -24,8 +17,7 @@ const ONLINE = '/api/visualdev/OnlineDev';
 const DAY = 86_400_000;
 const JAN = Date.UTC(2026, 0, 1);
 
-const send = <T = unknown>(method: string, path: string, json?: unknown) =>
-  server.request<T>(method, path, { token, json });
+const { send } = suite;
 
 function form() {
   const base = sampleForm();
@@ -72,15 +64,14 @@ function form() {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startServer({ database });
-  token = await server.adminToken();
-  const categories = await server.request<{ list: DictionaryDataNode[] }>(
+  const categories = await send<{ list: DictionaryDataNode[] }>(
     'GET',
     '/api/system/DictionaryData/businessType/Data/Selector',
-    { token },
   );
-  const [parent] = await server.services.db.select().from(modules).where(eq(modules.enCode, 'onlineDev'));
+  const [parent] = await suite.server.services.db
+    .select()
+    .from(modules)
+    .where(eq(modules.enCode, 'onlineDev'));
   const created = await send<{ id: string }>('POST', BASE, {
     fullName: '高级查询',
     enCode: `sq${Math.random().toString(36).slice(2, 8)}`,
@@ -112,10 +103,6 @@ beforeAll(async () => {
     expect(added.code, added.msg).toBe(200);
   }
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await database?.drop();
-});
 
 type Condition = { field: string; symbol: string; fieldValue?: unknown; jnpfKey?: string };
 

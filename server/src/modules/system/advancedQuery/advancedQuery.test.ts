@@ -1,31 +1,21 @@
 import { count, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  startServer,
-  type TestDatabase,
-  type TestServer,
-} from '../../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { suiteServer } from '../../../../test/harness.js';
 import { newId } from '../../../core/ids.js';
 import { advancedQuerySchemes, authorizes, modules, roles, userRelations } from '../../../db/schema/index.js';
 
-let database: TestDatabase;
-let server: TestServer;
-let admin: string;
+const suite = suiteServer();
 let staff: string;
 let other: string;
 let grantedMenu: string;
 let closedMenu: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startServer({ database });
-  const db = server.services.db;
-  admin = await server.adminToken();
-  const staffId = await server.addUser('queryStaff', 'Secret#123');
-  staff = await server.login('queryStaff', 'Secret#123');
-  const otherId = await server.addUser('queryOther', 'Secret#123');
-  other = await server.login('queryOther', 'Secret#123');
+  const db = suite.server.services.db;
+  const staffId = await suite.server.addUser('queryStaff', 'Secret#123');
+  staff = await suite.server.login('queryStaff', 'Secret#123');
+  const otherId = await suite.server.addUser('queryOther', 'Secret#123');
+  other = await suite.server.login('queryOther', 'Secret#123');
   const menus = await db
     .select({ id: modules.id, enCode: modules.enCode })
     .from(modules)
@@ -40,14 +30,11 @@ beforeAll(async () => {
     .insert(authorizes)
     .values({ id: newId(), itemType: 'module', itemId: grantedMenu, objectType: 'Role', objectId: roleId });
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await database?.drop();
-});
 
 const as = <T = unknown>(who: string, method: string, path: string, json?: unknown) =>
-  server.request<T>(method, path, { token: who, json });
-const total = async () => (await server.services.db.select({ n: count() }).from(advancedQuerySchemes))[0]!.n;
+  suite.server.request<T>(method, path, { token: who, json });
+const total = async () =>
+  (await suite.server.services.db.select({ n: count() }).from(advancedQuerySchemes))[0]!.n;
 const conditions = [
   { field: 'title', fieldValue: '通知', symbol: 'like', jnpfKey: 'input' },
   { field: 'amount', fieldValue: 10, symbol: '>=', jnpfKey: 'inputNumber' },
@@ -132,7 +119,8 @@ describe('saved advanced-query schemes', () => {
     expect(info.data).toMatchObject({ fullName: '大额通知', matchLogic: 'OR', moduleId: grantedMenu });
     expect(JSON.parse(info.data.conditionJson)).toEqual(conditions);
     expect(
-      (await as<{ list: Scheme[] }>(admin, 'GET', `/api/system/AdvancedQuery/${grantedMenu}/List`)).data.list,
+      (await as<{ list: Scheme[] }>(suite.admin, 'GET', `/api/system/AdvancedQuery/${grantedMenu}/List`)).data
+        .list,
     ).toEqual([]);
 
     // Someone else's scheme is not found for them.
@@ -169,7 +157,7 @@ describe('saved advanced-query schemes', () => {
 
     expect((await as(staff, 'DELETE', `/api/system/AdvancedQuery/${id}`)).code).toBe(200);
     expect((await as(staff, 'GET', `/api/system/AdvancedQuery/${id}`)).code).toBe(400);
-    const [left] = await server.services.db
+    const [left] = await suite.server.services.db
       .select({ n: count() })
       .from(advancedQuerySchemes)
       .where(eq(advancedQuerySchemes.id, id));

@@ -1,5 +1,5 @@
 import type { CurrentUserResult, MenuItem, MenuTreeNode, SystemItem } from '@console/shared';
-import { and, count, eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
@@ -16,10 +16,9 @@ import {
   moduleDataSchemes,
   moduleForms,
   modules,
-  roles,
   systems,
-  userRelations,
 } from '../../../db/schema/index.js';
+import { grantedUser, type PageGrant } from './testing.js';
 
 let database: TestDatabase;
 let server: TestServer;
@@ -45,29 +44,7 @@ const rows = async (table: typeof modules | typeof systems | typeof moduleButton
 const unique = (prefix: string) => `${prefix}${Math.random().toString(36).slice(2, 8)}`;
 
 /** A signed-in user holding exactly the given pages and buttons (enCodes) through a role. */
-async function userWith(grants: { page: string; buttons?: string[] }[]) {
-  const db = server.services.db;
-  const account = unique('u');
-  const userId = await server.addUser(account, 'Passw0rd1');
-  const roleId = newId();
-  await db.insert(roles).values({ id: roleId, fullName: account, enCode: account });
-  await db.insert(userRelations).values({ id: newId(), userId, objectType: 'Role', objectId: roleId });
-  for (const grant of grants) {
-    const [page] = await db.select().from(modules).where(eq(modules.enCode, grant.page));
-    const granted = [{ itemType: 'module', itemId: page!.id }];
-    for (const code of grant.buttons ?? []) {
-      const [button] = await db
-        .select()
-        .from(moduleButtons)
-        .where(and(eq(moduleButtons.moduleId, page!.id), eq(moduleButtons.enCode, code)));
-      granted.push({ itemType: 'button', itemId: button!.id });
-    }
-    await db
-      .insert(authorizes)
-      .values(granted.map((g) => ({ id: newId(), ...g, objectType: 'Role', objectId: roleId })));
-  }
-  return server.login(account, 'Passw0rd1');
-}
+const userWith = async (grants: PageGrant[]) => (await grantedUser(server, grants)).token;
 
 async function createMenu(overrides: Record<string, unknown> = {}) {
   const answer = await send<{ id: string }>('POST', '/api/system/Menu', {

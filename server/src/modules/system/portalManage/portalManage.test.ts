@@ -1,17 +1,10 @@
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  startServer,
-  type TestDatabase,
-  type TestServer,
-} from '../../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { suiteServer } from '../../../../test/harness.js';
 import { portalManages } from '../../../db/schema/index.js';
 import { grantPages } from '../../knowledge/testing.js';
 
-let database: TestDatabase;
-let server: TestServer;
-let admin: string;
+const suite = suiteServer();
 let reader: string;
 let stranger: string;
 let mainSystemId: string;
@@ -22,9 +15,8 @@ let portalB: string;
 let disabledPortal: string;
 
 const M = '/api/system/PortalManage';
-const send = <T = unknown>(method: string, path: string, json?: unknown, token = admin) =>
-  server.request<T>(method, path, { token, json });
-const rows = async () => (await server.services.db.select({ n: count() }).from(portalManages))[0]!.n;
+const { send } = suite;
+const rows = async () => (await suite.server.services.db.select({ n: count() }).from(portalManages))[0]!.n;
 
 async function portal(fullName: string, enabledMark = 1) {
   const created = await send<{ id: string }>('POST', '/api/visualdev/Portal', {
@@ -51,9 +43,6 @@ interface Item {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startServer({ database });
-  admin = await server.adminToken();
   const systems = await send<{ list: { id: string; isMain: number }[] }>('GET', '/api/system/System');
   mainSystemId = systems.data.list.find((s) => s.isMain === 1)!.id;
   const other = await send<{ id: string }>('POST', '/api/system/System', {
@@ -74,16 +63,12 @@ beforeAll(async () => {
   portalA = await portal('销售门户');
   portalB = await portal('管理门户');
   disabledPortal = await portal('停用门户', 0);
-  const readerId = await server.addUser('pmReader', 'Secret#123');
-  await grantPages(server, readerId, { 'system.menu': [] });
-  reader = await server.login('pmReader', 'Secret#123');
-  await server.addUser('pmStranger', 'Secret#123');
-  stranger = await server.login('pmStranger', 'Secret#123');
+  const readerId = await suite.server.addUser('pmReader', 'Secret#123');
+  await grantPages(suite.server, readerId, { 'system.menu': [] });
+  reader = await suite.server.login('pmReader', 'Secret#123');
+  await suite.server.addUser('pmStranger', 'Secret#123');
+  stranger = await suite.server.login('pmStranger', 'Secret#123');
 }, 180_000);
-afterAll(async () => {
-  await server?.close();
-  await database?.drop();
-});
 
 describe('portal management of an application', () => {
   it('adds portals per platform, lists, edits with the version, deletes', async () => {

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  startServer,
-  type TestDatabase,
-  type TestServer,
-} from '../../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { suiteServer } from '../../../../test/harness.js';
 import { newId } from '../../../core/ids.js';
 import { extEmails } from '../../../db/schema/index.js';
 import { approver, chain, createFlow, flowUser } from '../../workflow/testing.js';
 
-let database: TestDatabase;
-let server: TestServer;
-let admin: string;
+const suite = suiteServer();
 type U = { id: string; token: string };
 let initiator: U;
 let approverUser: U;
@@ -21,7 +14,7 @@ let noticeTitle: string;
 
 const D = '/api/visualdev/Dashboard';
 const as = <T = unknown>(who: string | undefined, method: string, path: string, json?: unknown) =>
-  server.request<T>(method, `${D}${path}`, { token: who, json });
+  suite.server.request<T>(method, `${D}${path}`, { token: who, json });
 
 interface Counts {
   toBeReviewed: number;
@@ -40,31 +33,33 @@ interface Notice {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startServer({ database });
-  admin = await server.adminToken();
-  initiator = await flowUser(server, 'dash_init');
-  approverUser = await flowUser(server, 'dash_appr');
-  outsider = await flowUser(server, 'dash_out');
-  const { flowId } = await createFlow(server, admin, chain(approver('经理', [approverUser.id])), '门户请假');
-  const launched = await server.request<{ id: string }>('POST', '/api/workflow/Engine/FlowTask', {
+  initiator = await flowUser(suite.server, 'dash_init');
+  approverUser = await flowUser(suite.server, 'dash_appr');
+  outsider = await flowUser(suite.server, 'dash_out');
+  const { flowId } = await createFlow(
+    suite.server,
+    suite.admin,
+    chain(approver('经理', [approverUser.id])),
+    '门户请假',
+  );
+  const launched = await suite.server.request<{ id: string }>('POST', '/api/workflow/Engine/FlowTask', {
     token: initiator.token,
     json: { flowId, formData: { days: 2 }, status: 0, flowUrgent: 1 },
   });
   expect(launched.code, launched.msg).toBe(200);
   taskId = launched.data.id;
   noticeTitle = `门户公告${Date.now()}`;
-  const notice = await server.request<{ id: string }>('POST', '/api/message', {
-    token: admin,
+  const notice = await suite.server.request<{ id: string }>('POST', '/api/message', {
+    token: suite.admin,
     json: { title: noticeTitle, excerpt: '周五下午停电', bodyText: '<p>停电</p>', category: '1' },
   });
   expect(notice.code, notice.msg).toBe(200);
-  const released = await server.request('PUT', `/api/message/${notice.data.id}/Actions/Release`, {
-    token: admin,
+  const released = await suite.server.request('PUT', `/api/message/${notice.data.id}/Actions/Release`, {
+    token: suite.admin,
   });
   expect(released.code, released.msg).toBe(200);
   const now = Date.now();
-  await server.services.db.insert(extEmails).values([
+  await suite.server.services.db.insert(extEmails).values([
     {
       id: newId(),
       userId: approverUser.id,
@@ -87,10 +82,6 @@ beforeAll(async () => {
     { id: newId(), userId: outsider.id, folder: 'inBox', uid: 3, subject: '别人的信', fdate: now, isRead: 0 },
   ]);
 }, 180_000);
-afterAll(async () => {
-  await server?.close();
-  await database?.drop();
-});
 
 describe('dashboard widgets', () => {
   it('MyFlowTodo: the caller’s own pending approvals only', async () => {
@@ -134,7 +125,7 @@ describe('dashboard widgets', () => {
     const notice = list.data.list.find((n) => n.fullName === noticeTitle);
     expect(notice).toMatchObject({ category: '公告', categoryId: '1', excerpt: '周五下午停电' });
     expect(notice!.releaseUser).toContain('admin');
-    const read = await server.request<{ title: string }>('GET', `/api/message/ReadInfo/${notice!.id}`, {
+    const read = await suite.server.request<{ title: string }>('GET', `/api/message/ReadInfo/${notice!.id}`, {
       token: outsider.token,
     });
     expect(read.code, read.msg).toBe(200);

@@ -1,12 +1,7 @@
 import type { DictionaryDataNode, PortalAuth, PortalItem } from '@console/shared';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  startServer,
-  type TestDatabase,
-  type TestServer,
-} from '../../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { suiteServer } from '../../../../test/harness.js';
 import { newId } from '../../../core/ids.js';
 import { authorizes, modules, portals, roles, userRelations } from '../../../db/schema/index.js';
 import { DEMO_GENERATED_MODULE_IDS } from '../../../db/seed/menus.js';
@@ -15,30 +10,19 @@ import { DEMO_INTERFACE_IDS } from '../seed-report-portal.js';
 const BASE = '/api/visualdev/Portal';
 const PORTAL = DEMO_GENERATED_MODULE_IDS.leaderPortal;
 
-let database: TestDatabase;
-let server: TestServer;
-let token: string;
+const suite = suiteServer();
 let category: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startServer({ database });
-  token = await server.adminToken();
-  const categories = await server.request<{ list: DictionaryDataNode[] }>(
+  const categories = await send<{ list: DictionaryDataNode[] }>(
     'GET',
     '/api/system/DictionaryData/portalDesigner/Data/Selector',
-    { token },
   );
   category = categories.data.list[0]!.id;
 }, 300_000);
-afterAll(async () => {
-  await server?.close();
-  await database?.drop();
-});
 
-const send = <T = unknown>(method: string, path: string, json?: unknown, as = token) =>
-  server.request<T>(method, path, { token: as, json });
-const portalCount = async () => (await server.services.db.select({ n: count() }).from(portals))[0]!.n;
+const { send } = suite;
+const portalCount = async () => (await suite.server.services.db.select({ n: count() }).from(portals))[0]!.n;
 
 const layout = (x: number) =>
   JSON.stringify({ layout: [{ i: 'a', x, y: 0, w: 6, h: 4, jnpfKey: 'card', title: '卡片' }] });
@@ -110,13 +94,13 @@ describe('visual portals', () => {
       `${BASE}/${PORTAL}/Actions/ExportData`,
     );
     expect(exported.data.name).toBe('领导驾驶舱.vp');
-    const file = await (await fetch(`${server.baseUrl}${exported.data.url}`)).text();
+    const file = await (await fetch(`${suite.server.baseUrl}${exported.data.url}`)).text();
     const upload = async (content: string) => {
       const form = new FormData();
       form.append('file', new Blob([content]), 'portal.vp');
-      const response = await fetch(`${server.baseUrl}${BASE}/Model/Actions/ImportData`, {
+      const response = await fetch(`${suite.server.baseUrl}${BASE}/Model/Actions/ImportData`, {
         method: 'POST',
-        headers: { authorization: token },
+        headers: { authorization: suite.admin },
         body: form,
       });
       return (await response.json()) as { code: number; msg: string };
@@ -131,7 +115,7 @@ describe('visual portals', () => {
   });
 
   it('releases to a type-8 menu; a granted user sees it, keeps an own layout, and others cannot', async () => {
-    const db = server.services.db;
+    const db = suite.server.services.db;
     const [parent] = await db.select().from(modules).where(eq(modules.enCode, 'demo.generated'));
     const made = await send<{ id: string }>('POST', BASE, body({ enCode: `released${Date.now()}` }));
     const bad = await send('PUT', `${BASE}/Actions/release/${made.data.id}`, { pcModuleParentId: 'nope' });
@@ -149,8 +133,8 @@ describe('visual portals', () => {
       '该门户已发布到菜单，请先删除对应菜单再删除门户',
     );
 
-    const userId = await server.addUser('portalViewer', 'Passw0rd1');
-    const viewer = await server.login('portalViewer', 'Passw0rd1');
+    const userId = await suite.server.addUser('portalViewer', 'Passw0rd1');
+    const viewer = await suite.server.login('portalViewer', 'Passw0rd1');
     expect((await send('GET', `${BASE}/${made.data.id}/auth`, undefined, viewer)).msg).toBe(
       '您没有此操作的权限，请联系管理员',
     );

@@ -1,43 +1,28 @@
 import type { DataReportItem, DictionaryDataNode } from '@console/shared';
 import { count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  startServer,
-  type TestDatabase,
-  type TestServer,
-} from '../../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { suiteServer } from '../../../../test/harness.js';
 import { newId } from '../../../core/ids.js';
 import { authorizes, dataReports, modules, roles, userRelations } from '../../../db/schema/index.js';
 import { DEMO_GENERATED_MODULE_IDS } from '../../../db/seed/menus.js';
 import { DEMO_INTERFACE_IDS } from '../seed-report-portal.js';
 import { REPORT_BASE } from './routes.js';
 
-let database: TestDatabase;
-let server: TestServer;
-let token: string;
+const suite = suiteServer();
 let category: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startServer({ database });
-  token = await server.adminToken();
-  const categories = await server.request<{ list: DictionaryDataNode[] }>(
+  const categories = await send<{ list: DictionaryDataNode[] }>(
     'GET',
     '/api/system/DictionaryData/ReportSort/Data/Selector',
-    { token },
   );
   category = categories.data.list[0]!.id;
 }, 300_000);
-afterAll(async () => {
-  await server?.close();
-  await database?.drop();
-});
 
-const send = <T = unknown>(method: string, path: string, json?: unknown, as = token) =>
-  server.request<T>(method, path, { token: as, json });
-const reportCount = async () => (await server.services.db.select({ n: count() }).from(dataReports))[0]!.n;
+const { send } = suite;
+const reportCount = async () =>
+  (await suite.server.services.db.select({ n: count() }).from(dataReports))[0]!.n;
 
 const definition = {
   filters: [{ field: 'quarter', label: '季度' }],
@@ -135,7 +120,7 @@ describe('data reports', () => {
       { params: { quarter: 'Q2' } },
     );
     expect(exported.data.name).toBe('预算执行报表.xlsx');
-    const bytes = await (await fetch(`${server.baseUrl}${exported.data.url}`)).arrayBuffer();
+    const bytes = await (await fetch(`${suite.server.baseUrl}${exported.data.url}`)).arrayBuffer();
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(bytes);
     const sheet = workbook.worksheets[0]!;
@@ -153,13 +138,13 @@ describe('data reports', () => {
       `${REPORT_BASE}/${DEMO_GENERATED_MODULE_IDS.budgetReport}/Action/Export`,
     );
     expect(exported.data.name).toBe('预算执行报表.dr');
-    const file = await (await fetch(`${server.baseUrl}${exported.data.url}`)).text();
+    const file = await (await fetch(`${suite.server.baseUrl}${exported.data.url}`)).text();
     const upload = async (content: string, name = 'report.dr') => {
       const form = new FormData();
       form.append('file', new Blob([content]), name);
-      const response = await fetch(`${server.baseUrl}${REPORT_BASE}/Action/Import`, {
+      const response = await fetch(`${suite.server.baseUrl}${REPORT_BASE}/Action/Import`, {
         method: 'POST',
-        headers: { authorization: token },
+        headers: { authorization: suite.admin },
         body: form,
       });
       return (await response.json()) as { code: number; msg: string; data: { id: string } };
@@ -178,9 +163,9 @@ describe('data reports', () => {
   });
 
   it('lets a user run a report only through a granted menu showing it', async () => {
-    const db = server.services.db;
-    const userId = await server.addUser('reportReader', 'Passw0rd1');
-    const reader = await server.login('reportReader', 'Passw0rd1');
+    const db = suite.server.services.db;
+    const userId = await suite.server.addUser('reportReader', 'Passw0rd1');
+    const reader = await suite.server.login('reportReader', 'Passw0rd1');
     const run = () =>
       send(
         'POST',

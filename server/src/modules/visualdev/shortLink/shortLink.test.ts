@@ -1,21 +1,13 @@
 import { type DictionaryDataNode, sampleColumnData, sampleForm, type VisualDevInfo } from '@console/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  md5,
-  startServer,
-  type TestDatabase,
-  type TestServer,
-} from '../../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { md5, suiteServer } from '../../../../test/harness.js';
 import { maskUrl } from '../../../core/logger.js';
 import { Messages } from '../../../core/messages.js';
 import { modules, visualDevShortLinks } from '../../../db/schema/index.js';
 import { ShortLinkMessages } from './service.js';
 
-let database: TestDatabase;
-let server: TestServer;
-let token: string;
+const suite = suiteServer();
 let category: string;
 let parentId: string;
 let billCode: string;
@@ -42,16 +34,15 @@ interface LinkInfo {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startServer({ database });
-  token = await server.adminToken();
-  const categories = await server.request<{ list: DictionaryDataNode[] }>(
+  const categories = await send<{ list: DictionaryDataNode[] }>(
     'GET',
     '/api/system/DictionaryData/businessType/Data/Selector',
-    { token },
   );
   category = categories.data.list[0]!.id;
-  const [parent] = await server.services.db.select().from(modules).where(eq(modules.enCode, 'onlineDev'));
+  const [parent] = await suite.server.services.db
+    .select()
+    .from(modules)
+    .where(eq(modules.enCode, 'onlineDev'));
   parentId = parent!.id;
   billCode = `WL${Date.now().toString(36)}`;
   const rule = await send('POST', '/api/system/BillRule', {
@@ -65,15 +56,10 @@ beforeAll(async () => {
   });
   expect(rule.code, rule.msg).toBe(200);
 });
-afterAll(async () => {
-  await server?.close();
-  await database?.drop();
-});
 
-const send = <T = unknown>(method: string, path: string, json?: unknown, as: string | undefined = token) =>
-  server.request<T>(method, path, { token: as, json });
+const { send } = suite;
 const anonymous = <T = unknown>(method: string, path: string, json?: unknown) =>
-  server.request<T>(method, path, { json });
+  suite.server.request<T>(method, path, { json });
 
 /** A released design with the sample form plus a user picker (not offered to anonymous visitors). */
 async function releasedDesign() {
@@ -170,7 +156,7 @@ describe('settings (PUT/GET /api/visualdev/ShortLink)', () => {
     expect(encryption).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(encryption).not.toContain(design.id);
 
-    const [row] = await server.services.db
+    const [row] = await suite.server.services.db
       .select()
       .from(visualDevShortLinks)
       .where(eq(visualDevShortLinks.id, design.id));
@@ -182,7 +168,7 @@ describe('settings (PUT/GET /api/visualdev/ShortLink)', () => {
     const again = await saveLink(design.id, { formPassUse: 1, formPassword: '' });
     expect(again.code, again.msg).toBe(200);
     expect(tokenOf(again.data.formLink)).toBe(encryption);
-    const [kept] = await server.services.db
+    const [kept] = await suite.server.services.db
       .select()
       .from(visualDevShortLinks)
       .where(eq(visualDevShortLinks.id, design.id));
@@ -196,7 +182,7 @@ describe('settings (PUT/GET /api/visualdev/ShortLink)', () => {
     expect(first.code, first.msg).toBe(200);
     const read = async () =>
       (
-        await server.services.db
+        await suite.server.services.db
           .select()
           .from(visualDevShortLinks)
           .where(eq(visualDevShortLinks.id, design.id))
@@ -234,7 +220,7 @@ describe('settings (PUT/GET /api/visualdev/ShortLink)', () => {
     expect(early.msg).toContain('尚未发布');
     const removed = await send('DELETE', `${BASE}/${design.id}`);
     expect(removed.code, removed.msg).toBe(200);
-    const rows = await server.services.db
+    const rows = await suite.server.services.db
       .select()
       .from(visualDevShortLinks)
       .where(eq(visualDevShortLinks.id, design.id));
@@ -246,8 +232,8 @@ describe('settings (PUT/GET /api/visualdev/ShortLink)', () => {
   it('is the web-design page’s: others can neither read nor save the settings', async () => {
     const design = await releasedDesign();
     const account = `sl${Date.now().toString(36)}`;
-    await server.addUser(account, 'Passw0rd!');
-    const other = await server.login(account, 'Passw0rd!');
+    await suite.server.addUser(account, 'Passw0rd!');
+    const other = await suite.server.login(account, 'Passw0rd!');
     const read = await send('GET', `${LINK}/${design.id}`, undefined, other);
     expect(read.code).toBe(400);
     expect(read.msg).toBe(Messages.permissionDenied);
@@ -256,7 +242,7 @@ describe('settings (PUT/GET /api/visualdev/ShortLink)', () => {
     expect(save.msg).toBe(Messages.permissionDenied);
     const none = await anonymous('PUT', LINK, { id: design.id, formUse: 1 });
     expect([600, 601, 602]).toContain(none.code);
-    const rows = await server.services.db
+    const rows = await suite.server.services.db
       .select()
       .from(visualDevShortLinks)
       .where(eq(visualDevShortLinks.id, design.id));

@@ -1,29 +1,14 @@
 import { DataRuleValueType, type SystemItem, sampleColumnData, sampleForm } from '@console/shared';
-import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  startServer,
-  type TestDatabase,
-  type TestServer,
-} from '../../../../../test/harness.js';
+import { count, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { suiteServer } from '../../../../../test/harness.js';
 import { newId } from '../../../../core/ids.js';
 import { Messages } from '../../../../core/messages.js';
-import {
-  authorizes,
-  moduleButtons,
-  moduleColumns,
-  moduleForms,
-  moduleLinks,
-  modules,
-  roles,
-  userRelations,
-} from '../../../../db/schema/index.js';
+import { authorizes, moduleColumns, moduleForms, moduleLinks, modules } from '../../../../db/schema/index.js';
+import { grantedUser, type PageGrant } from '../testing.js';
 import { LinkMessages } from './service.js';
 
-let database: TestDatabase;
-let server: TestServer;
-let token: string;
+const suite = suiteServer();
 let mainSystem: SystemItem;
 
 const LINK = '/api/system/ModuleDataAuthorizeLink';
@@ -31,21 +16,13 @@ const BASE = '/api/visualdev/Base';
 const ONLINE = '/api/visualdev/OnlineDev';
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startServer({ database });
-  token = await server.adminToken();
   const list = await send<{ list: SystemItem[] }>('GET', '/api/system/System');
   mainSystem = list.data.list.find((s) => s.isMain === 1)!;
 });
-afterAll(async () => {
-  await server?.close();
-  await database?.drop();
-});
 
-const send = <T = unknown>(method: string, path: string, json?: unknown, as: string = token) =>
-  server.request<T>(method, path, { token: as, json });
+const { send } = suite;
 const unique = (prefix: string) => `${prefix}${Math.random().toString(36).slice(2, 8)}`;
-const linkRows = async () => (await server.services.db.select({ n: count() }).from(moduleLinks))[0]!.n;
+const linkRows = async () => (await suite.server.services.db.select({ n: count() }).from(moduleLinks))[0]!.n;
 
 interface Field {
   field: string;
@@ -64,7 +41,10 @@ async function releasedDesign() {
     'GET',
     '/api/system/DictionaryData/businessType/Data/Selector',
   );
-  const [parent] = await server.services.db.select().from(modules).where(eq(modules.enCode, 'onlineDev'));
+  const [parent] = await suite.server.services.db
+    .select()
+    .from(modules)
+    .where(eq(modules.enCode, 'onlineDev'));
   const enCode = unique('lk');
   const created = await send<{ id: string }>('POST', BASE, {
     fullName: '连接测试',
@@ -83,7 +63,7 @@ async function releasedDesign() {
     pcModuleParentId: parent!.id,
   });
   expect(released.code, released.msg).toBe(200);
-  const [menu] = await server.services.db.select().from(modules).where(eq(modules.enCode, enCode));
+  const [menu] = await suite.server.services.db.select().from(modules).where(eq(modules.enCode, enCode));
   return { designId: created.data.id, menuId: menu!.id };
 }
 
@@ -102,29 +82,7 @@ async function pageMenu() {
 }
 
 /** A user holding the given pages and buttons (enCodes) through a new role; answers token and role. */
-async function userWith(grants: { page: string; buttons?: string[] }[]) {
-  const db = server.services.db;
-  const account = unique('u');
-  const userId = await server.addUser(account, 'Passw0rd1');
-  const roleId = newId();
-  await db.insert(roles).values({ id: roleId, fullName: account, enCode: account });
-  await db.insert(userRelations).values({ id: newId(), userId, objectType: 'Role', objectId: roleId });
-  for (const grant of grants) {
-    const [page] = await db.select().from(modules).where(eq(modules.enCode, grant.page));
-    const granted = [{ itemType: 'module', itemId: page!.id }];
-    for (const code of grant.buttons ?? []) {
-      const [button] = await db
-        .select()
-        .from(moduleButtons)
-        .where(and(eq(moduleButtons.moduleId, page!.id), eq(moduleButtons.enCode, code)));
-      granted.push({ itemType: 'button', itemId: button!.id });
-    }
-    await db
-      .insert(authorizes)
-      .values(granted.map((g) => ({ id: newId(), ...g, objectType: 'Role', objectId: roleId })));
-  }
-  return { token: await server.login(account, 'Passw0rd1'), roleId, userId };
-}
+const userWith = (grants: PageGrant[]) => grantedUser(suite.server, grants);
 
 describe('generated pages', () => {
   it("answers a generated menu's design tables and their fields under the names its rules use", async () => {
@@ -169,7 +127,7 @@ describe('generated pages', () => {
 
     // A picked list or form field names exactly the column/form item the runtime hides when not
     // granted (the codes the release generated), so rules set through the pickers apply.
-    const db = server.services.db;
+    const db = suite.server.services.db;
     for (const [type, table] of [
       [1, moduleColumns],
       [2, moduleForms],
@@ -295,7 +253,10 @@ describe('links of hand-written pages', () => {
       linkTables: ['base_role'],
       dataType: 1,
     });
-    const rows = await server.services.db.select().from(moduleLinks).where(eq(moduleLinks.moduleId, page));
+    const rows = await suite.server.services.db
+      .select()
+      .from(moduleLinks)
+      .where(eq(moduleLinks.moduleId, page));
     expect(rows.map((r) => [r.dataType, r.linkTables])).toEqual([[1, 'base_role']]);
     expect((await send('GET', `${LINK}/0/Tables/base_user/Fields/${page}/1`)).code).toBe(400);
   });
@@ -308,7 +269,10 @@ describe('links of hand-written pages', () => {
       linkTables: 'base_user',
       dataType: 2,
     });
-    const before = await server.services.db.select().from(moduleLinks).where(eq(moduleLinks.moduleId, page));
+    const before = await suite.server.services.db
+      .select()
+      .from(moduleLinks)
+      .where(eq(moduleLinks.moduleId, page));
     const body = { moduleId: page, linkId: '0', linkTables: 'base_role', dataType: 2 };
     const cases: [Record<string, unknown>, string][] = [
       [{ ...body, moduleId: 'nosuchmenu' }, '菜单不存在'],
@@ -326,9 +290,9 @@ describe('links of hand-written pages', () => {
     }
     const missing = await send('POST', `${LINK}/saveLinkData`, { linkId: '0' });
     expect(missing.code).toBe(400);
-    expect(await server.services.db.select().from(moduleLinks).where(eq(moduleLinks.moduleId, page))).toEqual(
-      before,
-    );
+    expect(
+      await suite.server.services.db.select().from(moduleLinks).where(eq(moduleLinks.moduleId, page)),
+    ).toEqual(before);
   });
 
   it("gates each kind by its editor's button on system/menu", async () => {
@@ -349,7 +313,7 @@ describe('links of hand-written pages', () => {
       expect(await denied(who, 'GET', `/api/system/ModuleColumn/${menuId}/FieldList`)).toBe(true);
     }
     expect(await linkRows()).toBeGreaterThanOrEqual(0);
-    const rowsBefore = await server.services.db
+    const rowsBefore = await suite.server.services.db
       .select()
       .from(moduleLinks)
       .where(eq(moduleLinks.moduleId, page));
@@ -374,7 +338,10 @@ describe('links of hand-written pages', () => {
     expect(
       (await send('GET', `${LINK}/0/Tables/${main}/Fields/${menuId}/1`, undefined, columnEditor.token)).code,
     ).toBe(200);
-    const rows = await server.services.db.select().from(moduleLinks).where(eq(moduleLinks.moduleId, page));
+    const rows = await suite.server.services.db
+      .select()
+      .from(moduleLinks)
+      .where(eq(moduleLinks.moduleId, page));
     expect(rows.map((r) => r.dataType)).toEqual([1]);
   });
 });
@@ -382,7 +349,7 @@ describe('links of hand-written pages', () => {
 describe('rules on fields picked from a linked generated table', () => {
   it('filters the generated list of a user of the role by a data rule on a picked field', async () => {
     const { designId, menuId } = await releasedDesign();
-    const db = server.services.db;
+    const db = suite.server.services.db;
     const main = (await send<{ linkTables: string[] }>('GET', `${LINK}/getVisualTables/${menuId}/3`)).data
       .linkTables[0]!;
     const picked = (
@@ -428,12 +395,12 @@ describe('rules on fields picked from a linked generated table', () => {
         .map((r) => r.title)
         .sort();
     expect(await titles(user.token)).toEqual(['甲一', '甲二']);
-    expect(await titles(token)).toEqual(['乙一', '甲一', '甲二'].sort());
+    expect(await titles(suite.admin)).toEqual(['乙一', '甲一', '甲二'].sort());
   });
 
   it('accepts the physical column name of a linked table in a data rule', async () => {
     const { designId, menuId } = await releasedDesign();
-    const db = server.services.db;
+    const db = suite.server.services.db;
     // A field typed as the table's column (what a non-generated picker answers).
     const field = await send('POST', '/api/system/ModuleDataAuthorize', {
       moduleId: menuId,
