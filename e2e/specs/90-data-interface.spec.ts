@@ -1,10 +1,9 @@
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { appUrl, launchBrowser, newPage, OK, pickOption, screenshots } from '../support/browser';
 import { toast } from '../support/toasts';
 import { signInAdmin } from './5x-support';
-import { api } from './6x-support';
 
 /**
  * Issue #12: a data source (the PostgreSQL server on this machine, reachable because the e2e
@@ -101,43 +100,14 @@ describe('data sources and data interfaces', () => {
     await toast(page, 'error', /不允许DELETE/);
     // The error shows before 确定 leaves its busy state (its name is "loading 确定" until then).
     await dialog.locator('.ant-btn-loading').first().waitFor({ state: 'detached' });
+    await page
+      .locator('#dataInterface_sql')
+      .fill('SELECT upper({word}::text) AS answer, length({word}::text) AS letters');
     await page.screenshot({ path: join(screenshots, 'data-interface-dialog.png') });
-    await dialog.getByRole('button', { name: /取\s?消/ }).click();
+    // 确定 is named by its text alone again (the refused save's loading icon no longer lingers in it).
+    await dialog.getByRole('button', { name: OK }).click();
+    await toast(page, 'success', '新建成功');
     await dialog.waitFor({ state: 'hidden' });
-
-    // KNOWN DEFECT, not yet understood: in the full e2e run (never alone) the dialog's second save, of
-    // the SELECT below, kept 确定 loading for over 30 s in three CI runs (the accessibility tree showed
-    // "loading 确 定"). Until its cause is found the SELECT interface is created through the API, so the
-    // preview and the call log below stay tested in the browser; the dialog's save of a valid SQL
-    // interface is covered by the server suite (dataInterface.test.ts) only.
-    const sourceId = (
-      await api<{ list: { id: string; fullName: string }[] }>(
-        page,
-        'GET',
-        `/api/system/DataSource?keyword=${encodeURIComponent(sourceName)}`,
-      )
-    ).data.list.find((one) => one.fullName === sourceName)?.id;
-    const category = (
-      await api<{ list: { id: string; fullName: string }[] }>(
-        page,
-        'GET',
-        '/api/system/DictionaryData/DataInterfaceType/Data/Selector',
-      )
-    ).data.list.find((one) => one.fullName === '通用接口')?.id;
-    const created = await api(page, 'POST', '/api/system/DataInterface', {
-      categoryId: category,
-      fullName: 'E2E问候',
-      enCode: code,
-      dataType: 1,
-      requestMethod: '3',
-      dbLinkId: sourceId,
-      query: 'SELECT upper({word}::text) AS answer, length({word}::text) AS letters',
-      requestParameters: JSON.stringify([{ field: 'word', fieldName: '词语', defaultValue: 'hello' }]),
-      sortCode: 0,
-      enabledMark: 1,
-    });
-    expect(created.code, created.msg).toBe(200);
-    await list.getByRole('button', { name: '刷新' }).click();
 
     const row = list.locator('.ant-table-row', { hasText: code });
     await row.waitFor();
