@@ -238,7 +238,7 @@ interface Values {
 }
 
 /** Add or edit one portal of the application (600 px). */
-export function PortalManageDialog(props: {
+function PortalManageDialog(props: {
   target: { id?: string } | null;
   systemId: string;
   platform: Platform;
