@@ -15,6 +15,12 @@ type Runtime = Awaited<ReturnType<OnlineDevService['runtime']>>;
 type Access = Awaited<ReturnType<OnlineDevService['access']>>;
 type LinkRow = typeof visualDevShortLinks.$inferSelect;
 
+/** A link's settings for one channel: switched on, password asked, the stored password hash. */
+const channelOf = (row: LinkRow, channel: Channel) =>
+  channel === 'form'
+    ? { open: row.formUse === 1, passUse: row.formPassUse, password: row.formPassword }
+    : { open: row.columnUse === 1, passUse: row.columnPassUse, password: row.columnPassword };
+
 export const ShortLinkMessages = {
   saved: '外链设置已保存',
   designMissing: '功能不存在',
@@ -350,8 +356,7 @@ export class ShortLinkService {
   }
 
   private passSignature(row: LinkRow, channel: Channel, expires: number) {
-    const key = (channel === 'form' ? row.formPassword : row.columnPassword) ?? '';
-    return createHmac('sha256', key)
+    return createHmac('sha256', channelOf(row, channel).password ?? '')
       .update(`${row.id}|${channel}|${row.shortLink}|${expires}`)
       .digest('base64url');
   }
@@ -371,10 +376,9 @@ export class ShortLinkService {
       throw badRequest(ShortLinkMessages.tooManyTries(Math.ceil(PASSWORD_WINDOW_MS / 1000)), {
         waitSeconds: Math.ceil(PASSWORD_WINDOW_MS / 1000),
       });
-    const use = channel === 'form' ? row.formPassUse : row.columnPassUse;
-    const stored = channel === 'form' ? row.formPassword : row.columnPassword;
-    if (use !== 1) return { pass: '' };
-    if (!(await verifyPassword(stored, body.password.toLowerCase()))) {
+    const { passUse, password } = channelOf(row, channel);
+    if (passUse !== 1) return { pass: '' };
+    if (!(await verifyPassword(password, body.password.toLowerCase()))) {
       await this.services.kv.increment(key, PASSWORD_WINDOW_MS);
       throw badRequest(ShortLinkMessages.wrongPassword);
     }
@@ -383,16 +387,15 @@ export class ShortLinkService {
   }
 
   private channelOpen(row: LinkRow, channel: Channel) {
-    if (channel === 'form' && row.formUse !== 1) throw badRequest(ShortLinkMessages.formOff);
-    if (channel === 'list' && row.columnUse !== 1) throw badRequest(ShortLinkMessages.listOff);
+    if (!channelOf(row, channel).open)
+      throw badRequest(channel === 'form' ? ShortLinkMessages.formOff : ShortLinkMessages.listOff);
   }
 
   /** A public call on a channel: the link's token, the channel switched on, and its password checked. */
   async admit(modelId: string, query: PublicQuery, channel: Channel): Promise<LinkRow> {
     const row = await this.link(modelId, query.encryption);
     this.channelOpen(row, channel);
-    const use = channel === 'form' ? row.formPassUse : row.columnPassUse;
-    if (use !== 1) return row;
+    if (channelOf(row, channel).passUse !== 1) return row;
     const [expiresText = '', signature = ''] = (query.pass ?? '').split('.', 2);
     const expires = Number(expiresText);
     const valid =
