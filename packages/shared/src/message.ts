@@ -23,10 +23,34 @@ export const InboxQuery = PageQuery.extend({
 });
 export type InboxQuery = z.infer<typeof InboxQuery>;
 
-/** POST /api/message/Notice: the notice administration list (paging in the body). */
+/** A filter of one value or a multiple select's list; '', null and [] mean not given. */
+const filterList = <T extends z.ZodType>(item: T) =>
+  z
+    .union([z.literal(''), z.null(), item, z.array(item).max(100)])
+    .optional()
+    .transform((value): z.output<T>[] | undefined => {
+      if (value === '' || value === null || value === undefined) return undefined;
+      const list = (Array.isArray(value) ? value : [value]) as z.output<T>[];
+      return list.length ? list : undefined;
+    });
+
+const NOTICE_STATE = '状态只能为0（存草稿）、1（已发送）或2（已过期）';
+
+/**
+ * POST /api/message/Notice: the notice administration list (paging in the body). type: notice
+ * categories (NoticeType codes); enabledMark: 0 draft, 1 released, 2 expired.
+ */
 export const NoticeListBody = PageQuery.extend({
-  type: messageType,
-  enabledMark: optionalInt([0, 1, 2], '状态只能为0（未发布）、1（已发布）或2（已撤回）'),
+  type: filterList(
+    z
+      .union([z.string().trim().max(50, '类型编码最多为50个字符'), z.number()], {
+        message: '类型应为公告类型编码',
+      })
+      .transform(String),
+  ),
+  enabledMark: filterList(
+    z.coerce.number({ message: NOTICE_STATE }).refine((state) => [0, 1, 2].includes(state), NOTICE_STATE),
+  ),
 });
 export type NoticeListBody = z.infer<typeof NoticeListBody>;
 
@@ -70,8 +94,22 @@ export const NoticeBody = z.object({
     .max(500, '封面地址过长')
     .refine((url) => url === '' || /^(https?:\/\/|\/api\/file\/)/i.test(url), '封面图片地址无效')
     .nullish(),
+  // A list, or the list as JSON text (the 3.4.7 client sends JSON.stringify(files)).
   files: z
-    .union([z.array(NoticeFile).max(20, '附件最多20个'), z.null()])
+    .preprocess(
+      (files) => {
+        if (typeof files !== 'string') return files;
+        if (!files.trim()) return [];
+        try {
+          return JSON.parse(files);
+        } catch {
+          return files;
+        }
+      },
+      z.union([z.array(NoticeFile).max(20, '附件最多20个'), z.null()], {
+        message: '附件格式错误，应为附件列表',
+      }),
+    )
     .optional()
     .transform((files) => files ?? []),
   expirationTime: z.coerce.number({ message: '过期时间格式错误' }).int().min(0).nullish(),

@@ -3,7 +3,7 @@ import { auditColumns, epochMs, softDeleteColumns } from './columns.js';
 
 /**
  * Notices written by people (type 1) and the source record of other released messages.
- * enabledMark: 0 draft, 1 released, 2 withdrawn. toUserIds null = everyone.
+ * enabledMark: 0 draft, 1 released (the notice list answers 2 once expired). toUserIds null = everyone.
  */
 export const messages = pgTable(
   'base_message',

@@ -111,10 +111,10 @@ describe('notices', () => {
     expect(list.code).toBe(200);
     expect(list.data.list.map((n) => n.id)).toEqual([id]);
 
-    const info = await server.request<{ version: number; files: unknown[] }>('GET', `/api/message/${id}`, {
+    const info = await server.request<{ version: number; files: string }>('GET', `/api/message/${id}`, {
       token: admin,
     });
-    expect(info.data.files).toEqual([{ name: 'a.pdf', url: '/x' }]);
+    expect(JSON.parse(info.data.files)).toEqual([{ name: 'a.pdf', url: '/x' }]);
     const edit = (version: number, title = '草稿二') =>
       server.request('PUT', `/api/message/${id}`, {
         token: admin,
@@ -199,10 +199,10 @@ describe('notices', () => {
         { name: 'c.pdf', fileId: '0190a0a0-0000-7000-8000-000000000001.pdf' },
       ],
     });
-    const info = await server.request<{ files: unknown[]; version: number }>('GET', `/api/message/${id}`, {
+    const info = await server.request<{ files: string; version: number }>('GET', `/api/message/${id}`, {
       token: admin,
     });
-    expect(info.data.files).toHaveLength(3);
+    expect(JSON.parse(info.data.files)).toHaveLength(3);
     // An edit cannot bring a script address back.
     const edit = await server.request('PUT', `/api/message/${id}`, {
       token: admin,
@@ -283,7 +283,7 @@ describe('inbox', () => {
       title: '放假通知',
       excerpt: '五一',
       releaseUser: '管理员/admin',
-      files: [],
+      files: '[]',
     });
     expect((await counts(alice.token)).unreadNoticeCount).toBe(unreadBefore - 1);
 
@@ -395,5 +395,115 @@ describe('inbox', () => {
         })
       ).code,
     ).toBe(400);
+  });
+});
+
+// What the 3.4.7 client's system/notice page and message drawer send and read (issue #20, item 10).
+describe('notices as the 3.4.7 client sends and reads them', () => {
+  it('lists with array filters: type = notice categories, enabledMark 0 draft / 1 sent / 2 expired', async () => {
+    const [alice, bob] = people as [TestUser, TestUser];
+    const list = (json: Record<string, unknown>) =>
+      server.request<{ list: Record<string, unknown>[]; pagination: { total: number } }>(
+        'POST',
+        '/api/message/Notice',
+        { token: admin, json: { keyword: '', currentPage: 1, pageSize: 20, ...json } },
+      );
+    const first = await list({ enabledMark: [], type: [] });
+    expect([first.code, first.msg]).toEqual([200, expect.any(String)]);
+
+    // The form sends id 0, files as a JSON string, toUserIds comma-joined and its own extra fields.
+    const created = await server.request<{ id: string }>('POST', '/api/message', {
+      token: admin,
+      json: {
+        id: 0,
+        toUserIds: `${alice.id},${bob.id}`,
+        title: '客户端公告',
+        files: JSON.stringify([{ fileId: 'f1.pdf', name: '附件.pdf', url: '/api/file/Download/f1.pdf' }]),
+        bodyText: '<p>正文</p>',
+        coverImage: '',
+        remindCategory: 1,
+        category: '2',
+        sendConfigId: '',
+        sendConfigName: '',
+        expirationTime: null,
+        excerpt: '',
+      },
+    });
+    expect([created.code, created.msg]).toEqual([200, '新建成功']);
+    const id = created.data.id;
+
+    // The edit form does JSON.parse(files) and toUserIds.split(','), then sends it all back.
+    const info = await server.request<Record<string, unknown>>('GET', `/api/message/${id}`, { token: admin });
+    expect(typeof info.data.files).toBe('string');
+    expect(JSON.parse(info.data.files as string)).toEqual([
+      { fileId: 'f1.pdf', name: '附件.pdf', url: '/api/file/Download/f1.pdf' },
+    ]);
+    expect((info.data.toUserIds as string).split(',').sort()).toEqual([alice.id, bob.id].sort());
+    const resent = await server.request('PUT', `/api/message/${id}`, {
+      token: admin,
+      json: { ...info.data, title: '客户端公告二', files: '[]', toUserIds: alice.id },
+    });
+    expect([resent.code, resent.msg]).toEqual([200, '更新成功']);
+    const edited = await server.request<Record<string, unknown>>('GET', `/api/message/${id}`, {
+      token: admin,
+    });
+    expect([edited.data.files, edited.data.toUserIds]).toEqual(['[]', alice.id]);
+
+    // Everyone: toUserIds '' answers ''.
+    const everyone = await createNotice({ title: '客户端全员', toUserIds: '', files: '', category: '1' });
+    expect(
+      (await server.request<Record<string, unknown>>('GET', `/api/message/${everyone}`, { token: admin }))
+        .data.toUserIds,
+    ).toBe('');
+
+    const drafts = await list({ keyword: '客户端', enabledMark: ['0'], type: ['2'] });
+    expect(drafts.code).toBe(200);
+    expect(drafts.data.list.map((n) => n.title)).toEqual(['客户端公告二']);
+    expect(drafts.data.list[0]).toMatchObject({ category: '2', enabledMark: 0, creatorUser: '管理员/admin' });
+    for (const field of ['expirationTime', 'releaseUser', 'releaseTime'])
+      expect(drafts.data.list[0]).toHaveProperty(field);
+
+    await server.request('PUT', `/api/message/${id}/Actions/Release`, { token: admin });
+    const sent = await list({ keyword: '客户端', enabledMark: ['1', '2'], type: [] });
+    expect(sent.data.list.map((n) => [n.title, n.enabledMark])).toEqual([['客户端公告二', 1]]);
+    await server.services.db
+      .update(messages)
+      .set({ expirationTime: Date.now() - 1 })
+      .where(eq(messages.id, id));
+    const expired = await list({ keyword: '客户端', enabledMark: ['2'], type: [] });
+    expect(expired.data.list.map((n) => [n.title, n.enabledMark])).toEqual([['客户端公告二', 2]]);
+    expect((await list({ keyword: '客户端', enabledMark: ['1'] })).data.list).toEqual([]);
+
+    for (const bad of [{ enabledMark: ['5'] }, { enabledMark: 'x' }, { type: [{}] }])
+      expect((await list(bad)).code, JSON.stringify(bad)).toBe(400);
+    const before = await noticeCount();
+    const badFiles = await server.request('POST', '/api/message', {
+      token: admin,
+      json: { title: '坏附件', files: '[{' },
+    });
+    expect([badFiles.code, badFiles.msg]).toEqual([400, expect.stringContaining('附件')]);
+    expect(await noticeCount()).toBe(before);
+  });
+
+  it('answers a received message with files as the JSON text the message drawer parses', async () => {
+    const carol = people[2]!;
+    const id = await createNotice({
+      title: '带附件',
+      toUserIds: carol.id,
+      files: JSON.stringify([{ fileId: 'g.pdf', name: 'g.pdf', url: '/api/file/Download/g.pdf' }]),
+    });
+    await server.request('PUT', `/api/message/${id}/Actions/Release`, { token: admin });
+    const inbox = await server.request<{ list: { id: string; title: string }[] }>(
+      'GET',
+      '/api/message?currentPage=1&pageSize=20&keyword=带附件&type=&isRead=',
+      { token: carol.token },
+    );
+    const receipt = inbox.data.list.find((m) => m.title === '带附件')!;
+    const read = await server.request<{ files: string }>('GET', `/api/message/ReadInfo/${receipt.id}`, {
+      token: carol.token,
+    });
+    expect(JSON.parse(read.data.files)).toEqual([
+      { fileId: 'g.pdf', name: 'g.pdf', url: '/api/file/Download/g.pdf' },
+    ]);
   });
 });

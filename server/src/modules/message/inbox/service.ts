@@ -210,7 +210,8 @@ export class InboxService {
       ...rest,
       isRead: '1',
       bodyText: row.messageId ? noticeBody : receiptBody,
-      files: row.files ?? [],
+      // JSON text, as the 3.4.7 client's message drawer parses it.
+      files: JSON.stringify(row.files ?? []),
     };
   }
 

@@ -44,9 +44,11 @@ export class NoticeService {
 
   async list(body: NoticeListBody) {
     assertFixedOrder(body.sidx);
-    const filters: SQL[] = [eq(messages.deleteMark, 0)];
-    if (body.type !== undefined) filters.push(eq(messages.type, body.type));
-    if (body.enabledMark !== undefined) filters.push(eq(messages.enabledMark, body.enabledMark));
+    // An expired notice is answered and filtered as state 2, as the 3.4.7 client shows it (已过期).
+    const state = sql<number>`case when ${messages.expirationTime} <= ${Date.now()} then 2 else ${messages.enabledMark} end`;
+    const filters: SQL[] = [eq(messages.type, NOTICE), eq(messages.deleteMark, 0)];
+    if (body.type) filters.push(inArray(messages.category, body.type));
+    if (body.enabledMark) filters.push(inArray(state, body.enabledMark));
     if (body.keyword) filters.push(contains(messages.title, body.keyword));
     const where = and(...filters);
     const [rows, [total]] = await Promise.all([
@@ -57,7 +59,7 @@ export class NoticeService {
           type: messages.type,
           category: messages.category,
           excerpt: messages.excerpt,
-          enabledMark: messages.enabledMark,
+          enabledMark: state,
           expirationTime: messages.expirationTime,
           releaseTime: messages.releaseTime,
           releaseUser: nameOf(releaser),
@@ -101,8 +103,9 @@ export class NoticeService {
       excerpt: row.excerpt,
       category: row.category,
       coverImage: row.coverImage,
-      files: row.files ?? [],
-      toUserIds: row.toUserIds ?? [],
+      // As the 3.4.7 client's form reads them: JSON text of the list, ids comma-joined ('' = everyone).
+      files: JSON.stringify(row.files ?? []),
+      toUserIds: ((row.toUserIds as string[] | null) ?? []).join(','),
       expirationTime: row.expirationTime,
       enabledMark: row.enabledMark,
       releaseTime: row.releaseTime,
