@@ -3,7 +3,7 @@
 // imports, the route's lazy chunk with its static imports, CSS, and the route's locale chunks
 // (for one language). Reads dist/.vite/manifest.json of `vite build`.
 //
-//   node scripts/route-size.mjs [route source, default src/features/login/login-page.tsx] [--max=<bytes>]
+//   node scripts/route-size.mjs [route source, default src/features/oauth/login-page.tsx] [--max=<bytes>]
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import process from 'node:process';
@@ -14,7 +14,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 const args = process.argv.slice(2);
-const route = args.find((arg) => !arg.startsWith('--')) ?? 'src/features/login/login-page.tsx';
+const route = args.find((arg) => !arg.startsWith('--')) ?? 'src/features/oauth/login-page.tsx';
 const max = Number(args.find((arg) => arg.startsWith('--max='))?.slice(6) ?? 0);
 const namespaces = ['common', 'login'];
 const locale = 'zh-CN';

@@ -1,14 +1,14 @@
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { onSessionExpired } from './api';
-import { toastError } from './api/feedback';
-import { initI18n } from './app/i18n';
-import { PageLoading } from './app/page-loading';
 import { Providers } from './app/providers';
 import { createRouter } from './app/router';
+import { onSessionExpired } from './base/api';
+import { toastError } from './base/api/feedback';
+import { initI18n } from './base/i18n';
+import { PageLoading } from './base/page-loading';
+import { useSession } from './base/session/session-store';
 import { loginPathFor } from './shell/route-guard';
-import { useSession } from './shell/session-store';
 import './app/global.css';
 
 async function start() {

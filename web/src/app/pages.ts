@@ -27,169 +27,169 @@ const GENERATOR_NAMESPACES = [...DESIGNER_NAMESPACES, 'codeGenerator'] as const;
 export const PAGES: Record<string, PageEntry> = {
   home: { load: () => import('../features/home/home-page'), namespaces: ['home'] },
   dashboard: {
-    load: () => import('../features/dashboard/dashboard-page'),
+    load: () => import('../features/home/dashboard-page'),
     namespaces: ['dashboard', 'home'],
   },
   'basic/profile': {
-    load: () => import('../features/profile/profile-page'),
+    load: () => import('../features/permission/current/profile-page'),
     namespaces: ['profile', 'password'],
   },
   'systemData/dictionary': {
-    load: () => import('../features/dictionary/dictionary-page'),
+    load: () => import('../features/system/dictionary/dictionary-page'),
     namespaces: ['dictionary', 'widgets'],
   },
   'systemData/dataSource': {
-    load: () => import('../features/data-source/data-source-page'),
+    load: () => import('../features/systemData/dataSource/data-source-page'),
     namespaces: ['systemData', 'widgets'],
   },
   'systemData/dataModel': {
-    load: () => import('../features/data-model/data-model-page'),
+    load: () => import('../features/systemData/dataModel/data-model-page'),
     namespaces: ['systemData', 'widgets'],
   },
   'systemData/dataInterface': {
-    load: () => import('../features/data-interface/data-interface-page'),
+    load: () => import('../features/systemData/dataInterface/data-interface-page'),
     namespaces: ['systemData', 'widgets'],
   },
   'systemData/interfaceOauth': {
-    load: () => import('../features/interface-oauth/interface-oauth-page'),
+    load: () => import('../features/systemData/interfaceOauth/interface-oauth-page'),
     namespaces: ['systemData', 'widgets'],
   },
   'systemData/dataSync': {
-    load: () => import('../features/data-sync/data-sync-page'),
+    load: () => import('../features/systemData/dataSync/data-sync-page'),
     namespaces: ['dataSync', 'widgets'],
   },
   'systemData/dataBackup': {
-    load: () => import('../features/data-backup/data-backup-page'),
+    load: () => import('../features/systemData/dataBackup/data-backup-page'),
     namespaces: ['dataBackup', 'widgets'],
   },
   'systemData/map': {
-    load: () => import('../features/map/map-page'),
+    load: () => import('../features/systemData/map/map-page'),
     namespaces: ['mapManage', 'widgets'],
   },
   'extend/map': {
-    load: () => import('../features/extend-map/map-page'),
+    load: () => import('../features/extend/map/map-page'),
     namespaces: ['extendMap'],
   },
   'system/billRule': {
-    load: () => import('../features/bill-rule/bill-rule-page'),
+    load: () => import('../features/system/billRule/bill-rule-page'),
     namespaces: ['billRule', 'widgets', 'dictionary'],
   },
   'basic/messageRecord': {
-    load: () => import('../features/message/message-record-page'),
+    load: () => import('../features/message/inbox/message-record-page'),
     namespaces: ['message', 'widgets'],
   },
   'system/notice': {
-    load: () => import('../features/notice/notice-page'),
+    load: () => import('../features/message/notice/notice-page'),
     namespaces: ['notice', 'message', 'widgets'],
   },
   'system/printDev': {
-    load: () => import('../features/print-dev/print-dev-page'),
+    load: () => import('../features/system/printDev/print-dev-page'),
     namespaces: ['printDev', 'widgets', 'notice'],
   },
   'system/language': {
-    load: () => import('../features/system-language/system-language-page'),
+    load: () => import('../features/system/language/system-language-page'),
     namespaces: ['systemLanguage', 'widgets'],
   },
   'system/systemTemplate': {
-    load: () => import('../features/system-template/system-template-page'),
+    load: () => import('../features/system/templates/system-template-page'),
     namespaces: ['systemTemplate', 'widgets'],
   },
   'system/smsTemplate': {
-    load: () => import('../features/system-template/sms-template-page'),
+    load: () => import('../features/system/templates/sms-template-page'),
     namespaces: ['systemTemplate', 'widgets'],
   },
   'system/commonWords': {
-    load: () => import('../features/common-words/common-words-page'),
+    load: () => import('../features/system/commonWords/common-words-page'),
     namespaces: ['commonWords', 'widgets'],
   },
   'system/log': {
-    load: () => import('../features/system-log/log-page'),
+    load: () => import('../features/system/log/log-page'),
     namespaces: ['systemLog', 'widgets'],
   },
   'system/task': {
-    load: () => import('../features/system-task/task-page'),
+    load: () => import('../features/system/task/task-page'),
     namespaces: ['systemTask', 'widgets'],
   },
   'system/monitor': {
-    load: () => import('../features/system-monitor/monitor-page'),
+    load: () => import('../features/system/monitor/monitor-page'),
     namespaces: ['systemMonitor'],
   },
   'system/cache': {
-    load: () => import('../features/system-cache/cache-page'),
+    load: () => import('../features/system/cache/cache-page'),
     namespaces: ['systemCache', 'widgets'],
   },
-  'system/icons': { load: () => import('../features/system-icons/icons-page'), namespaces: ['systemIcons'] },
-  'system/area': { load: () => import('../features/area/area-page'), namespaces: ['area', 'widgets'] },
+  'system/icons': { load: () => import('../features/system/icons/icons-page'), namespaces: ['systemIcons'] },
+  'system/area': { load: () => import('../features/system/area/area-page'), namespaces: ['area', 'widgets'] },
   'system/sysConfig': {
-    load: () => import('../features/sys-config/sys-config-page'),
+    load: () => import('../features/system/sysConfig/sys-config-page'),
     namespaces: ['sysConfig', 'widgets'],
   },
   'extend/schedule': {
-    load: () => import('../features/schedule/schedule-page'),
+    load: () => import('../features/system/schedule/schedule-page'),
     namespaces: ['schedule', 'orgPicker'],
   },
   'extend/projectGantt': {
-    load: () => import('../features/extend-project-gantt/project-gantt-page'),
+    load: () => import('../features/extend/projectGantt/project-gantt-page'),
     namespaces: ['extendProjectGantt', 'orgPicker', 'widgets'],
   },
   'extend/barCode': {
-    load: () => import('../features/extend-bar-code/bar-code-page'),
+    load: () => import('../features/extend/barCode/bar-code-page'),
     namespaces: ['extendBarCode'],
   },
   'extend/signature': {
-    load: () => import('../features/extend-signature/signature-page'),
+    load: () => import('../features/extend/signature/signature-page'),
     namespaces: ['extendSignature', 'formAdvanced'],
   },
   'extend/bigData': {
-    load: () => import('../features/extend-big-data/big-data-page'),
+    load: () => import('../features/extend/bigData/big-data-page'),
     namespaces: ['extendBigData', 'widgets'],
   },
   'extend/email': {
-    load: () => import('../features/extend-email/extend-email-page'),
+    load: () => import('../features/extend/email/extend-email-page'),
     namespaces: ['extendEmail', 'notice', 'widgets'],
   },
   'extend/document': {
-    load: () => import('../features/extend-document/document-page'),
+    load: () => import('../features/extend/document/document-page'),
     namespaces: ['extendDocument', 'upload', 'orgPicker', 'widgets'],
   },
   'extend/importAndExport': {
-    load: () => import('../features/extend-import-export/import-export-page'),
+    load: () => import('../features/extend/employee/import-export-page'),
     namespaces: ['extendImportExport', 'importWizard', 'widgets'],
   },
   'extend/saleOrder': {
-    load: () => import('../features/extend-sale-order/sale-order-page'),
+    load: () => import('../features/extend/saleOrder/sale-order-page'),
     namespaces: ['extendSaleOrder', 'widgets'],
   },
   'extend/order': {
-    load: () => import('../features/extend-order/order-page'),
+    load: () => import('../features/extend/crmOrder/order-page'),
     namespaces: ['extendOrder', 'workflow', 'widgets'],
   },
   'extend/documentPreview': {
-    load: () => import('../features/extend-document-preview/document-preview-page'),
+    load: () => import('../features/extend/documentPreview/document-preview-page'),
     namespaces: ['extendDocumentPreview', 'widgets'],
   },
   'extend/printData': {
-    load: () => import('../features/extend-print-data/print-data-page'),
+    load: () => import('../features/extend/printData/print-data-page'),
     namespaces: ['extendPrintData', 'printDev'],
   },
   'extend/signet': {
-    load: () => import('../features/extend-signet/signet-page'),
+    load: () => import('../features/extend/signet/signet-page'),
     namespaces: ['extendSignet'],
   },
   'workFlow/flowEngine': {
-    load: () => import('../features/flow-engine/flow-engine-page'),
+    load: () => import('../features/workflow/templates/flow-engine-page'),
     namespaces: ['flowEngine', 'widgets', 'orgPicker'],
   },
   'workFlow/flowLaunch': {
-    load: () => import('../features/workflow-lists/flow-launch-page'),
+    load: () => import('../features/workflow/lists/flow-launch-page'),
     namespaces: ['workflow', 'widgets'],
   },
   'workFlow/flowTodo': {
-    load: () => import('../features/workflow-lists/flow-todo-page'),
+    load: () => import('../features/workflow/lists/flow-todo-page'),
     namespaces: ['workflow', 'workflowEntrust', 'widgets', 'orgPicker'],
   },
   'workFlow/formDesign': {
-    load: () => import('../features/workflow-form-design/form-design-page'),
+    load: () => import('../features/workflow/forms/form-design-page'),
     namespaces: [
       'workflowEntrust',
       'designer',
@@ -202,132 +202,132 @@ export const PAGES: Record<string, PageEntry> = {
     ],
   },
   'workFlow/entrust': {
-    load: () => import('../features/workflow-entrust/entrust-page'),
+    load: () => import('../features/workflow/delegate/entrust-page'),
     namespaces: ['workflowEntrust', 'widgets', 'orgPicker'],
   },
   'workFlow/flowQuickLaunch': {
-    load: () => import('../features/workflow-quick-launch/quick-launch-page'),
+    load: () => import('../features/workflow/quickLaunch/quick-launch-page'),
     namespaces: ['workflowEntrust', 'widgets', 'form', 'orgPicker'],
   },
   'workFlow/flowDone': {
-    load: () => import('../features/workflow-lists/flow-done-page'),
+    load: () => import('../features/workflow/lists/flow-done-page'),
     namespaces: ['workflow', 'widgets'],
   },
   'workFlow/flowCirculate': {
-    load: () => import('../features/workflow-lists/flow-circulate-page'),
+    load: () => import('../features/workflow/lists/flow-circulate-page'),
     namespaces: ['workflow', 'widgets'],
   },
   'workFlow/flowMonitor': {
-    load: () => import('../features/workflow-lists/flow-monitor-page'),
+    load: () => import('../features/workflow/lists/flow-monitor-page'),
     namespaces: ['workflow', 'widgets'],
   },
   'workFlow/workFlowDetail': {
-    load: () => import('../features/workflow-detail/workflow-detail-page'),
+    load: () => import('../features/workflow/engine/workflow-detail-page'),
     namespaces: ['workflow', 'workflowEntrust', 'widgets', 'form', 'orgPicker'],
   },
   /** Generated page (menu type 3): the released online design named by the node's moduleId. */
   'basic/dynamicModel': {
-    load: () => import('../features/online-dev-runtime/dynamic-model-page'),
+    load: () => import('../features/visualdev/onlineDev/dynamic-model-page'),
     namespaces: ['onlineDev', 'form', 'widgets', 'importWizard'],
   },
   /** Generated dictionary page (menu type 4): the entries of the type named by the node's moduleId. */
   'basic/dynamicDictionary': {
-    load: () => import('../features/dictionary/dynamic-dictionary-page'),
+    load: () => import('../features/system/dictionary/dynamic-dictionary-page'),
     namespaces: ['dictionary', 'widgets'],
   },
   'permission/user': {
-    load: () => import('../features/permission-user/user-page'),
+    load: () => import('../features/permission/user/user-page'),
     namespaces: ['user', 'importWizard', 'orgPicker', 'widgets'],
   },
   'permission/userOnline': {
-    load: () => import('../features/permission-user-online/user-online-page'),
+    load: () => import('../features/permission/userOnline/user-online-page'),
     namespaces: ['userOnline', 'widgets'],
   },
   'permission/authorize': {
-    load: () => import('../features/permission-authorize/authorize-page'),
+    load: () => import('../features/permission/authorize/authorize-page'),
     namespaces: ['authorize', 'orgPicker', 'widgets'],
   },
   'permission/organize': {
-    load: () => import('../features/permission-organize/organize-page'),
+    load: () => import('../features/permission/organize/organize-page'),
     namespaces: ['organize', 'orgPicker', 'widgets'],
   },
   'permission/position': {
-    load: () => import('../features/permission-position/position-page'),
+    load: () => import('../features/permission/position/position-page'),
     namespaces: ['position', 'organize', 'orgPicker', 'widgets'],
   },
   'permission/role': {
-    load: () => import('../features/permission-role/role-page'),
+    load: () => import('../features/permission/role/role-page'),
     namespaces: ['role', 'organize', 'orgPicker', 'widgets'],
   },
   'permission/group': {
-    load: () => import('../features/permission-group/group-page'),
+    load: () => import('../features/permission/group/group-page'),
     namespaces: ['group', 'organize', 'orgPicker', 'widgets'],
   },
   'permission/gradeManage': {
-    load: () => import('../features/permission-grade/grade-page'),
+    load: () => import('../features/permission/gradeManage/grade-page'),
     namespaces: ['gradeManage', 'organize', 'orgPicker', 'widgets'],
   },
-  'system/menu': { load: () => import('../features/system-menu/menu-page'), namespaces: ['menu', 'widgets'] },
+  'system/menu': { load: () => import('../features/system/menu/menu-page'), namespaces: ['menu', 'widgets'] },
   'msgCenter/accountConfig': {
-    load: () => import('../features/msgcenter-account/account-page'),
+    load: () => import('../features/msgCenter/accountConfig/account-page'),
     namespaces: ['msgCenter', 'widgets'],
   },
   'msgCenter/msgTemplate': {
-    load: () => import('../features/msgcenter-template/template-page'),
+    load: () => import('../features/msgCenter/msgTemplate/template-page'),
     namespaces: ['msgCenter', 'widgets'],
   },
   'msgCenter/sendConfig': {
-    load: () => import('../features/msgcenter-send-config/send-config-page'),
+    load: () => import('../features/msgCenter/sendConfig/send-config-page'),
     namespaces: ['msgCenter', 'orgPicker', 'widgets'],
   },
   'msgCenter/msgMonitor': {
-    load: () => import('../features/msgcenter-monitor/monitor-page'),
+    load: () => import('../features/msgCenter/msgMonitor/monitor-page'),
     namespaces: ['msgCenter', 'widgets'],
   },
   'onlineDev/webDesign': {
-    load: () => import('../features/web-design/web-design-page'),
+    load: () => import('../features/visualdev/webDesign/web-design-page'),
     namespaces: [...DESIGNER_NAMESPACES, 'shortLink'],
   },
   'onlineDev/dataReport': {
-    load: () => import('../features/data-report/data-report-page'),
+    load: () => import('../features/visualdev/report/data-report-page'),
     namespaces: ['dataReport', 'widgets'],
   },
   'onlineDev/visualPortal': {
-    load: () => import('../features/visual-portal/visual-portal-page'),
+    load: () => import('../features/visualdev/portal/visual-portal-page'),
     namespaces: ['portal', 'widgets'],
   },
   /** Report page (menu type 5): the report named by the node's moduleId. */
   'basic/dynamicDataReport': {
-    load: () => import('../features/dynamic-report/dynamic-report-page'),
+    load: () => import('../features/visualdev/report/view/dynamic-report-page'),
     namespaces: ['dataReport'],
   },
   /** Portal page (menu type 8): the portal named by the node's moduleId. */
   'basic/dynamicPortal': {
-    load: () => import('../features/dynamic-portal/dynamic-portal-page'),
+    load: () => import('../features/visualdev/portal/view/dynamic-portal-page'),
     namespaces: ['portal'],
   },
   'generator/webForm': {
     load: () =>
-      import('../features/code-generator/code-generator-page').then((m) => ({
+      import('../features/visualdev/generator/code-generator-page').then((m) => ({
         default: m.WebFormGeneratorPage,
       })),
     namespaces: GENERATOR_NAMESPACES,
   },
   'generator/flowForm': {
     load: () =>
-      import('../features/code-generator/code-generator-page').then((m) => ({
+      import('../features/visualdev/generator/code-generator-page').then((m) => ({
         default: m.FlowFormGeneratorPage,
       })),
     namespaces: GENERATOR_NAMESPACES,
   },
   'questionAnswering/zskManagement': {
-    load: () => import('../features/knowledge-base/knowledge-base-page'),
+    load: () => import('../features/knowledge/bases/knowledge-base-page'),
     namespaces: ['knowledgeBase', 'orgPicker', 'widgets'],
   },
   'questionAnswering/chat': {
-    load: () => import('../features/knowledge-chat/chat-page'),
+    load: () => import('../features/knowledge/chat/chat-page'),
     namespaces: ['knowledgeChat'],
   },
   /** Not a menu page: the router's public-but-guarded /scanLogin (QR code confirmation) uses it. */
-  scanLogin: { load: () => import('../features/scan-confirm/scan-confirm-page'), namespaces: ['scan'] },
+  scanLogin: { load: () => import('../features/oauth/tickets/scan-confirm-page'), namespaces: ['scan'] },
 };

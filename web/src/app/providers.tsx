@@ -3,8 +3,8 @@ import type { Locale as AntdLocale } from 'antd/es/locale';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { registerMessageApi } from '../api/feedback';
-import type { Locale } from './language';
+import { registerMessageApi } from '../base/api/feedback';
+import type { Locale } from '../base/language';
 
 /**
  * antd's own strings (pagination, modal buttons...) and dayjs's month and weekday names and first

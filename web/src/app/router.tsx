@@ -1,8 +1,8 @@
 import { type ComponentType, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createHashRouter, Navigate, type RouteObject, useLocation, useMatches } from 'react-router';
+import { loadNamespaces } from '../base/i18n';
 import { RouteGuard } from '../shell/route-guard';
-import { loadNamespaces } from './i18n';
 import { PAGES } from './pages';
 
 /** Route metadata. */
@@ -78,7 +78,7 @@ export const routes: RouteObject[] = [
       {
         path: '/login',
         handle: { title: 'login:submit' },
-        lazy: page(['login'], () => import('../features/login/login-page')),
+        lazy: page(['login'], () => import('../features/oauth/login-page')),
       },
       { path: '/sso', handle: { title: 'shell:unavailable.title' }, lazy: unavailablePublic },
       { path: '/auth-redirect', handle: { title: 'shell:unavailable.title' }, lazy: unavailablePublic },
@@ -87,7 +87,7 @@ export const routes: RouteObject[] = [
         handle: { title: 'shortLink:public.title' },
         lazy: page(
           ['shortLink', 'form', 'widgets'],
-          () => import('../features/form-short-link/form-short-link-page'),
+          () => import('../features/visualdev/shortLink/form-short-link-page'),
         ),
       },
       {
@@ -126,7 +126,7 @@ export const routes: RouteObject[] = [
           {
             path: 'previewModel',
             handle: { title: 'form:preview.title' },
-            lazy: page(['form'], () => import('../features/preview-model/preview-model-page')),
+            lazy: page(['form'], () => import('../features/visualdev/webDesign/preview-model-page')),
           },
           {
             path: 'externalLink',

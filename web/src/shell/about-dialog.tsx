@@ -1,7 +1,7 @@
 import { Descriptions, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { BrandMark } from '../app/brand-mark';
-import { useSession } from './session-store';
+import { BrandMark } from '../base/brand-mark';
+import { useSession } from '../base/session/session-store';
 
 /** Default version of the platform (console.md 9) when the server names none. */
 const DEFAULT_VERSION = '3.4.7';

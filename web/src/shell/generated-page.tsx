@@ -1,8 +1,8 @@
 import { ApiOutlined } from '@ant-design/icons';
 import { Descriptions, Result, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { menuProperties } from './menu';
-import type { MenuNode } from './session-types';
+import { menuProperties } from '../base/session/menu';
+import type { MenuNode } from '../base/session/session-types';
 
 /**
  * One component per generated-page type (3 form model, 4 dictionary, 5 data report, 8 portal). They

@@ -17,14 +17,14 @@ import { Avatar, Button, Dropdown, type MenuProps, Select, Tooltip } from 'antd'
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { getToken } from '../api/token';
-import { changeLanguage } from '../app/i18n';
-import { keyOfLocale, LANGUAGES, type LanguageKey, localeOf } from '../app/language';
-import { ChatButton } from '../features/chat/chat-button';
-import { MessageBell } from '../features/message/message-bell';
-import { type MenuLeaf, menuTarget } from './menu';
-import { useSession } from './session-store';
-import { UI_SIZES, type UiSize, useSettings } from './settings-store';
+import { getToken } from '../base/api/token';
+import { changeLanguage } from '../base/i18n';
+import { keyOfLocale, LANGUAGES, type LanguageKey, localeOf } from '../base/language';
+import { type MenuLeaf, menuTarget } from '../base/session/menu';
+import { useSession } from '../base/session/session-store';
+import { UI_SIZES, type UiSize, useSettings } from '../base/session/settings-store';
+import { ChatButton } from '../features/message/chat/chat-button';
+import { MessageBell } from '../features/message/inbox/message-bell';
 import { saveLanguage } from './shell-api';
 
 const MenuSearch = lazy(() => import('./menu-search'));

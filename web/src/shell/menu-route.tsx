@@ -2,11 +2,11 @@ import { Spin } from 'antd';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { loadNamespaces } from '../app/i18n';
 import { PAGES } from '../app/pages';
+import { loadNamespaces } from '../base/i18n';
+import { firstLeafPath, routableMenus } from '../base/session/menu';
+import { useSession } from '../base/session/session-store';
 import { GeneratedPage } from './generated-page';
-import { firstLeafPath, routableMenus } from './menu';
-import { useSession } from './session-store';
 import UnavailablePage from './unavailable-page';
 
 /** Base routes of console.md 2.1 served by a menu page address. */

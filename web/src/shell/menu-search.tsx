@@ -3,8 +3,8 @@ import { Input, type InputRef } from 'antd';
 import Fuse from 'fuse.js';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type MenuLeaf, menuLeaves, visibleMenus } from './menu';
-import type { MenuNode } from './session-types';
+import { type MenuLeaf, menuLeaves, visibleMenus } from '../base/session/menu';
+import type { MenuNode } from '../base/session/session-types';
 
 /** Fuzzy threshold of the menu search (console.md 9). */
 export const SEARCH_THRESHOLD = 0.4;

@@ -2,7 +2,7 @@ import { notification } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from './session-store';
+import { useSession } from '../base/session/session-store';
 
 /** Bottom-right notice of the previous sign-in (console.md 2.4), once per sign-in. */
 export function PrevLoginNotice() {

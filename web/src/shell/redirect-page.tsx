@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { PageLoading } from '../app/page-loading';
+import { PageLoading } from '../base/page-loading';
 import { useTabs } from './tabs-store';
 
 /** /redirect/<path>: refreshes a view (console.md 2.1) — its cached copy remounts, then back to it. */

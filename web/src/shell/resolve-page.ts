@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import { loadNamespaces } from '../app/i18n';
 import { PAGES } from '../app/pages';
+import { loadNamespaces } from '../base/i18n';
 
 /**
  * The component registered for a page address (app/pages.ts) with its namespaces loaded, else the

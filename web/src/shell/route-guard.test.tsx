@@ -2,9 +2,9 @@ import type { UserInfo } from '@console/shared';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearToken, setToken } from '../api/token';
+import { clearToken, setToken } from '../base/api/token';
+import { useSession } from '../base/session/session-store';
 import { isPublicPath, loginPathFor, RouteGuard } from './route-guard';
-import { useSession } from './session-store';
 
 function Where() {
   const location = useLocation();

@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { ApiError } from '../api';
-import { toastError } from '../api/feedback';
-import { getToken } from '../api/token';
-import { loadNamespaces } from '../app/i18n';
-import { PageLoading } from '../app/page-loading';
-import { safeRedirect } from '../features/login/remember';
-import { isLocked } from './lock';
-import { fetchCurrentUser } from './session-api';
-import { useSession } from './session-store';
+import { ApiError } from '../base/api';
+import { toastError } from '../base/api/feedback';
+import { getToken } from '../base/api/token';
+import { loadNamespaces } from '../base/i18n';
+import { PageLoading } from '../base/page-loading';
+import { fetchCurrentUser } from '../base/session/session-api';
+import { useSession } from '../base/session/session-store';
+import { safeRedirect } from '../features/oauth/remember';
+import { isLocked } from './lock/lock';
 
 /** Paths that need no sign-in (console.md 2.2). */
 export const PUBLIC_PATHS: readonly string[] = ['/login', '/auth-redirect', '/sso', '/formShortLink'];

@@ -3,7 +3,13 @@ import type { Layout } from '@console/shared';
 import { LAYOUTS } from '@console/shared';
 import { Divider, Drawer, Switch, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type MenuStyle, type Settings, THEME_COLORS, type ThemeColor, useSettings } from './settings-store';
+import {
+  type MenuStyle,
+  type Settings,
+  THEME_COLORS,
+  type ThemeColor,
+  useSettings,
+} from '../base/session/settings-store';
 import { saveTheme } from './shell-api';
 
 /** Width of the settings drawer (console.md 9). */

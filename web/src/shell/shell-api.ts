@@ -1,5 +1,5 @@
 import type { Layout } from '@console/shared';
-import { http } from '../api';
+import { http } from '../base/api';
 
 /** Saves the layout on the server (best effort: the local choice wins; no toast on failure). */
 export function saveTheme(theme: Layout): Promise<unknown> {

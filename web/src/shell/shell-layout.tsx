@@ -4,15 +4,10 @@ import { Breadcrumb, ConfigProvider, Drawer, Layout, Menu, type MenuProps, Modal
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches, useNavigate } from 'react-router';
-import { clearToken, getToken } from '../api/token';
-import { BrandMark } from '../app/brand-mark';
-import { queryClient } from '../app/query-client';
 import type { RouteHandle } from '../app/router';
-import { ChangePasswordDialog } from '../features/password/change-password-dialog';
-import { AboutDialog } from './about-dialog';
-import { HeaderActions } from './header-actions';
-import { KeepAliveOutlet } from './keep-alive';
-import { setLocked } from './lock';
+import { clearToken, getToken } from '../base/api/token';
+import { BrandMark } from '../base/brand-mark';
+import { queryClient } from '../base/query-client';
 import {
   findMenu,
   firstLeafPath,
@@ -21,13 +16,18 @@ import {
   menuIdForPath,
   menuTarget,
   visibleMenus,
-} from './menu';
-import { type MenuItem, toItems } from './menu-items';
+} from '../base/session/menu';
+import { fetchCurrentUser, logout } from '../base/session/session-api';
+import { mustChangePassword, useSession } from '../base/session/session-store';
+import type { MenuNode } from '../base/session/session-types';
+import { isLayout, THEME_COLORS, type UiSize, useSettings } from '../base/session/settings-store';
+import { ChangePasswordDialog } from '../features/permission/current/password/change-password-dialog';
+import { type MenuItem, toItems } from '../widgets/menu-items/menu-items';
+import { AboutDialog } from './about-dialog';
+import { HeaderActions } from './header-actions';
+import { KeepAliveOutlet } from './keep-alive';
+import { setLocked } from './lock/lock';
 import { PrevLoginNotice } from './prev-login-notice';
-import { fetchCurrentUser, logout } from './session-api';
-import { mustChangePassword, useSession } from './session-store';
-import type { MenuNode } from './session-types';
-import { isLayout, THEME_COLORS, type UiSize, useSettings } from './settings-store';
 import { useTabs } from './tabs-store';
 import { TagsView } from './tags-view';
 import { TopMenu } from './top-menu';

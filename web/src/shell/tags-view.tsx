@@ -2,9 +2,9 @@ import { CloseOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { findMenu } from './menu';
-import { menuIcon } from './menu-items';
-import { useSession } from './session-store';
+import { findMenu } from '../base/session/menu';
+import { useSession } from '../base/session/session-store';
+import { menuIcon } from '../widgets/menu-items/menu-items';
 import { HOME_VIEW, useTabs, type VisitedView } from './tabs-store';
 
 /** Width of the tab context menu (console.md 9). */

@@ -2,7 +2,7 @@ import { EllipsisOutlined } from '@ant-design/icons';
 import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MenuItem } from './menu-items';
+import type { MenuItem } from '../widgets/menu-items/menu-items';
 
 /** Width given to one top-menu item (console.md 9). */
 export const TOP_ITEM_WIDTH = 116;

@@ -1,4 +1,4 @@
-import { i18n, initI18n } from '../app/i18n';
+import { i18n, initI18n } from '../base/i18n';
 
 /** Starts i18next in simplified Chinese with the namespaces a component test renders. */
 export async function loadTranslations(namespaces: string[]): Promise<void> {

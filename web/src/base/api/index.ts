@@ -1,4 +1,4 @@
-import { i18n } from '../app/i18n';
+import { i18n } from '../i18n';
 import { createEventStreamClient } from './event-stream';
 import { toastError } from './feedback';
 import { createHttpClient } from './http';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fitCount } from '../../shell/top-menu';
 import {
   firstLeafPath,
   firstPath,
@@ -11,7 +12,6 @@ import {
   visibleMenus,
 } from './menu';
 import type { MenuNode } from './session-types';
-import { fitCount } from './top-menu';
 
 let seq = 0;
 function node(partial: Partial<MenuNode> & Pick<MenuNode, 'type'>): MenuNode {

@@ -1,6 +1,6 @@
 import { http } from '../api';
+import { closeSocket } from '../socket/live-store';
 import type { CurrentUser } from './session-types';
-import { closeSocket } from './socket/live-store';
 
 export function fetchCurrentUser(): Promise<CurrentUser> {
   return http.get<CurrentUser>('/oauth/CurrentUser');

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { clearToken, setToken } from '../api/token';
+import { closeSocket } from '../socket/live-store';
 import type { CurrentUser, MenuNode, PermissionEntry, SysConfigInfo, UserInfo } from './session-types';
-import { closeSocket } from './socket/live-store';
 
 type RouterEntry = CurrentUser['routerList'][number];
 

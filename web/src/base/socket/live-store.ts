@@ -1,7 +1,7 @@
 import { message } from 'antd';
 import { create } from 'zustand';
-import { clearToken, getToken } from '../../api/token';
-import { i18n } from '../../app/i18n';
+import { clearToken, getToken } from '../api/token';
+import { i18n } from '../i18n';
 import { reloadWhenNoFormOpen } from './refresh';
 import { createSocketClient, type SocketClient, type SocketFrame } from './socket-client';
 import { applyFrame, INITIAL_LIVE, type LiveState, openConversation } from './unread';

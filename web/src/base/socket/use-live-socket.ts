@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { getToken } from '../../api/token';
-import { useSession } from '../session-store';
+import { getToken } from '../api/token';
+import { useSession } from '../session/session-store';
 import { startSocket } from './live-store';
 
 /** Connects the live socket once the signed-in user is known (sign-out closes it: session-store reset). */

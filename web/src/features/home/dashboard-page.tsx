@@ -3,12 +3,12 @@ import { Card, Col, Empty, Row, Statistic, Timeline } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { menuLeaves } from '../../shell/menu';
-import { useSession } from '../../shell/session-store';
-import type { MenuNode } from '../../shell/session-types';
-import { getOverview, overviewKey } from '../home/api';
-import { CountCards, QuickLinks } from '../home/overview';
-import '../home/home.css';
+import { menuLeaves } from '../../base/session/menu';
+import { useSession } from '../../base/session/session-store';
+import type { MenuNode } from '../../base/session/session-types';
+import { getOverview, overviewKey } from './api';
+import { CountCards, QuickLinks } from './overview';
+import './home.css';
 
 /** Pages per top-level menu area of the user's own menus. */
 export function pagesPerArea(menuList: readonly MenuNode[]): { name: string; pages: number }[] {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Avatar, Card } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../shell/session-store';
+import { useSession } from '../../base/session/session-store';
 import { getOverview, overviewKey } from './api';
 import { CountCards, QuickLinks, RecentSignIns } from './overview';
 import './home.css';

@@ -10,10 +10,10 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { getToken } from '../../api/token';
-import { menuLeaves, menuTarget } from '../../shell/menu';
-import { menuIcon } from '../../shell/menu-items';
-import { useSession } from '../../shell/session-store';
+import { getToken } from '../../base/api/token';
+import { menuLeaves, menuTarget } from '../../base/session/menu';
+import { useSession } from '../../base/session/session-store';
+import { menuIcon } from '../../widgets/menu-items/menu-items';
 import type { HomeOverview, SignInRecord } from './api';
 
 type CountKey = keyof NonNullable<HomeOverview['counts']>;

@@ -7,7 +7,7 @@ import { Limits, MESSAGE_CHANNELS, MESSAGE_SOURCES, type MessageChannel, Pattern
 import { Col, Form, Input, InputNumber, Modal, Select, Space, Switch } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
+import { toastSuccess } from '../../base/api/feedback';
 import type { RowAction } from '../../widgets/list/row-actions';
 
 /**

@@ -1,4 +1,4 @@
-import { http } from '../../api';
+import { http } from '../../base/api';
 
 export interface LoginConfig {
   enableVerificationCode: 0 | 1 | number;

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useSession } from '../../shell/session-store';
+import { useSession } from '../../base/session/session-store';
 import type { LoginAnswer } from './api';
 import { safeRedirect } from './remember';
 

@@ -2,9 +2,9 @@ import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-desi
 import { Button } from 'antd';
 import { type FormEvent, type KeyboardEvent, lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api';
-import { BrandMark } from '../../app/brand-mark';
-import { LanguageSwitch } from '../../app/language-switch';
+import { ApiError } from '../../base/api';
+import { BrandMark } from '../../base/brand-mark';
+import { LanguageSwitch } from '../../widgets/language/language-switch';
 import { getLoginConfig, loginImageCodeUrl, passwordLogin } from './api';
 import { LoginCheckbox, LoginInput, useFieldErrors, useFormValues } from './fields';
 import { useFinishSignIn } from './finish';

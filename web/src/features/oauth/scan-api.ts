@@ -1,4 +1,4 @@
-import { http } from '../../api';
+import { http } from '../../base/api';
 
 export interface TicketAnswer {
   ticket: string;

@@ -1,4 +1,4 @@
-import { http } from '../../api';
+import { http } from '../../base/api';
 import type { LoginAnswer } from './api';
 
 export interface SmsCodeAnswer {

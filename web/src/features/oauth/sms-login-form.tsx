@@ -3,7 +3,7 @@ import { Patterns } from '@console/shared';
 import { Alert, Button } from 'antd';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api';
+import { ApiError } from '../../base/api';
 import { LoginCheckbox, LoginInput, useFieldErrors, useFormValues } from './fields';
 import { useFinishSignIn } from './finish';
 import { rememberedMobile, rememberMobile } from './remember';

@@ -5,15 +5,15 @@ import { md5 } from 'js-md5';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../api';
-import { clearToken } from '../../api/token';
-import { queryClient } from '../../app/query-client';
-import { setLocked } from '../../shell/lock';
-import { logout } from '../../shell/session-api';
-import { useSession } from '../../shell/session-store';
-import { THEME_COLORS, useSettings } from '../../shell/settings-store';
-import { unlockScreen } from '../../shell/shell-api';
-import { useTabs } from '../../shell/tabs-store';
+import { ApiError } from '../../base/api';
+import { clearToken } from '../../base/api/token';
+import { queryClient } from '../../base/query-client';
+import { logout } from '../../base/session/session-api';
+import { useSession } from '../../base/session/session-store';
+import { THEME_COLORS, useSettings } from '../../base/session/settings-store';
+import { unlockScreen } from '../shell-api';
+import { useTabs } from '../tabs-store';
+import { setLocked } from './lock';
 import './lock-screen.css';
 
 function useClock() {

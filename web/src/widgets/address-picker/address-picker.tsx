@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Modal, Spin, Tag, Tree } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AREA_ROOT, areaKeys, fetchAreaChildren, fetchAreaLabels } from '../../features/area/api';
+import { AREA_ROOT, areaKeys, fetchAreaChildren, fetchAreaLabels } from '../../features/system/area/api';
 import {
   type AddressNode,
   attachChildren,

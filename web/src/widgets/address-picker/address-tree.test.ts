@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Area } from '../../features/area/api';
+import type { Area } from '../../features/system/area/api';
 import { attachChildren, pathLabel, pick, toAddressNodes } from './address-tree';
 
 const area = (id: string, fullName: string, isLeaf = false): Area => ({

@@ -2,7 +2,7 @@ import { parseFormData } from '@console/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dictionaryKeys } from '../../features/dictionary/api';
+import { dictionaryKeys } from '../../features/system/dictionary/api';
 import { loadTranslations } from '../../test/translations';
 import { FormDesigner } from './form-designer';
 import type { DesignerForm } from './state';

@@ -17,7 +17,7 @@ import {
 } from 'antd';
 import { createContext, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dictionaryKeys, fetchTypes } from '../../features/dictionary/api';
+import { dictionaryKeys, fetchTypes } from '../../features/system/dictionary/api';
 import { BillRuleSelect } from '../bill-rule-select/bill-rule-select';
 import type { FormField } from '../form/types';
 import {

@@ -3,13 +3,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Modal, Space, Spin, TreeSelect } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dictionaryKeys, fetchDataSelector } from '../../features/dictionary/api';
-import { menuIdForPath } from '../../shell/menu';
-import { useSession } from '../../shell/session-store';
+import { menuIdForPath } from '../../base/session/menu';
+import { useSession } from '../../base/session/session-store';
+import { dictionaryKeys, fetchDataSelector } from '../../features/system/dictionary/api';
 import { PermissionScope } from '../list/permission';
 
 const DictionaryManager = lazy(() =>
-  import('../../features/dictionary/dictionary-page').then((module) => ({
+  import('../../features/system/dictionary/dictionary-page').then((module) => ({
     default: module.DictionaryManager,
   })),
 );

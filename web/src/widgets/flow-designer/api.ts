@@ -1,5 +1,5 @@
 import { type FormValueField, formValueFields } from '@console/shared';
-import { http } from '../../api';
+import { http } from '../../base/api';
 
 /** What the designer reads: released flow forms, a form's fields, and flows a sub-flow may start. */
 

@@ -1,4 +1,4 @@
-import { http } from '../../api';
+import { http } from '../../base/api';
 import { uploadFile } from '../list/files';
 
 /** A column of the import template; sub-table columns carry children. */

@@ -15,7 +15,7 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastError } from '../../api/feedback';
+import { toastError } from '../../base/api/feedback';
 import { downloadUrl } from '../list/files';
 import {
   checkImportFile,

@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { TreeSelect, type TreeSelectProps } from 'antd';
-import { http } from '../../api';
+import { http } from '../../base/api';
 
 /** A category with its enabled interfaces, or an interface (with its parameters as JSON text). */
 export interface InterfaceNode {

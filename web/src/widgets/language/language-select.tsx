@@ -1,8 +1,8 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage } from './i18n';
-import { keyOfLocale, LANGUAGES, type LanguageKey } from './language';
+import { changeLanguage } from '../../base/i18n';
+import { keyOfLocale, LANGUAGES, type LanguageKey } from '../../base/language';
 
 const options = LANGUAGES.map((language) => ({ value: language.key, label: language.label }));
 

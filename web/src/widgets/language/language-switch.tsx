@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { changeLanguage } from './i18n';
-import { keyOfLocale, LANGUAGES } from './language';
+import { changeLanguage } from '../../base/i18n';
+import { keyOfLocale, LANGUAGES } from '../../base/language';
 import './language-switch.css';
 
 /**

@@ -3,9 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Drawer, List, type TableColumnsType, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
-import { http } from '../../api';
-import { menuIdForPath } from '../../shell/menu';
-import { useSession } from '../../shell/session-store';
+import { http } from '../../base/api';
+import { menuIdForPath } from '../../base/session/menu';
+import { useSession } from '../../base/session/session-store';
 
 /** One column as the column-settings drawer stores it (widgets.md "Column setting"). */
 export interface ColumnSetting {

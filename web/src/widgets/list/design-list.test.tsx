@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '../../shell/session-store';
-import type { MenuNode } from '../../shell/session-types';
+import { useSession } from '../../base/session/session-store';
+import type { MenuNode } from '../../base/session/session-types';
 import { DesignRowActions, useDesignActions, useDesignMenu } from './design-list';
 import { PermissionScope } from './permission';
 

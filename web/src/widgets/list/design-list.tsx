@@ -1,7 +1,7 @@
 import { DownOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps, Modal, Space, type TableColumnType, TreeSelect } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { toastSuccess } from '../../api/feedback';
+import { toastSuccess } from '../../base/api/feedback';
 import { creatorTimeColumn, sortCodeColumn } from './columns';
 import { chooseFile, downloadUrl } from './files';
 import { AuthButton, useButtonPermission } from './permission';

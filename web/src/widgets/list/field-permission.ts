@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { menuIdForPath } from '../../shell/menu';
-import { useSession } from '../../shell/session-store';
+import { menuIdForPath } from '../../base/session/menu';
+import { useSession } from '../../base/session/session-store';
 
 /**
  * Form-field permission of console.md 6: a field is shown when the page's permission entry lists

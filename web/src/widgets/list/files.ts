@@ -1,4 +1,4 @@
-import { type Envelope, http } from '../../api';
+import { type Envelope, http } from '../../base/api';
 
 /**
  * Sends one file as multipart field `file` (imports of .bdd / .bb files) through the console's

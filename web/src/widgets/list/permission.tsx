@@ -1,8 +1,8 @@
 import { Button, type ButtonProps } from 'antd';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { menuIdForPath } from '../../shell/menu';
-import { useSession } from '../../shell/session-store';
+import { menuIdForPath } from '../../base/session/menu';
+import { useSession } from '../../base/session/session-store';
 
 /** The page address whose permission entry buttons are checked against (e.g. 'system/billRule'). */
 const PageAddressContext = createContext<string | null>(null);

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Form, type FormInstance, type FormProps, Modal, type ModalProps } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
+import { toastSuccess } from '../../base/api/feedback';
 
 /** Form values of the tail every record dialog ends with: sort, state, description. */
 export interface TailValues {

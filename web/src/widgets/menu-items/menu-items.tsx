@@ -23,7 +23,7 @@ import {
 } from '@ant-design/icons';
 import type { MenuProps } from 'antd';
 import type { ReactNode } from 'react';
-import type { MenuNode } from './session-types';
+import type { MenuNode } from '../../base/session/session-types';
 
 export type MenuItem = Required<MenuProps>['items'][number];
 

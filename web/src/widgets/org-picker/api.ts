@@ -1,4 +1,4 @@
-import { http } from '../../api';
+import { http } from '../../base/api';
 import { PAGE_SIZE, type PickerNode } from './selection';
 
 /** A list answer: either `{ list }` or the bare array. */

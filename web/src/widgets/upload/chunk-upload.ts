@@ -1,6 +1,6 @@
 import { CHUNK_RETRIES, type ChunkState, type MergeResult, type UploadType } from '@console/shared';
-import { ApiError, http } from '../../api';
-import { TRANSPORT_ERROR } from '../../api/http';
+import { ApiError, http } from '../../base/api';
+import { TRANSPORT_ERROR } from '../../base/api/http';
 import { chunkCount, chunkRange, extensionOf, heldBytes, missingChunks } from './files';
 import { hashFile } from './hash';
 

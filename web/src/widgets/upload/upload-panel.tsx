@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, List, Progress, Space, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../api';
+import { http } from '../../base/api';
 import type { ChunkUpload } from './chunk-upload';
 import { chunkCount, cleanName, extensionOf, heldBytes, shownPercent } from './files';
 import type { PendingUpload } from './pending-uploads';

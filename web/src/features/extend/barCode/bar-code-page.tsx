@@ -4,7 +4,7 @@ import JsBarcode from 'jsbarcode';
 import QRCode from 'qrcode';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadUrl } from '../../widgets/list/files';
+import { downloadUrl } from '../../../widgets/list/files';
 import './bar-code.css';
 
 /** Formats JsBarcode draws, with a sample text each accepts. */

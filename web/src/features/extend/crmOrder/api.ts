@@ -1,8 +1,8 @@
 import type { CrmCollectionPlan, CrmOrderEntry, CrmOrderRow, SaleCustomer, SaleGoods } from '@console/shared';
 import dayjs from 'dayjs';
-import { http } from '../../api';
-import type { PagedAnswer } from '../../widgets/list/paged-list';
-import type { Paging } from '../../widgets/list/paged-table';
+import { http } from '../../../base/api';
+import type { PagedAnswer } from '../../../widgets/list/paged-list';
+import type { Paging } from '../../../widgets/list/paged-table';
 
 export const ORDER_BASE = '/extend/CrmOrder';
 /** The coded flow form and the flow template of orders (other.md 1). */

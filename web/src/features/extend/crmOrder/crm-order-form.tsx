@@ -4,8 +4,8 @@ import { Col, DatePicker, Form, type FormInstance, Input, InputNumber, Row, Sele
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LineTable, lineField } from '../../widgets/line-table/line-table';
-import type { CodedFormProps } from '../workflow-detail/coded-forms';
+import { LineTable, lineField } from '../../../widgets/line-table/line-table';
+import type { CodedFormProps } from '../../workflow/engine/coded-forms';
 import { fetchCustomers, fetchGoods, takeOrderNumber } from './api';
 
 interface Line {

@@ -6,16 +6,16 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toastError, toastSuccess } from '../../api/feedback';
-import { downloadUrl } from '../../widgets/list/files';
-import { usePagedList } from '../../widgets/list/paged-list';
-import { PagedTable } from '../../widgets/list/paged-table';
-import { AuthButton, PermissionScope } from '../../widgets/list/permission';
-import { RefreshButton } from '../../widgets/list/refresh-button';
-import { RowActions } from '../../widgets/list/row-actions';
-import { SearchBar } from '../../widgets/list/search-bar';
-import { detailPath } from '../workflow-detail/config';
-import { TaskStatusTag } from '../workflow-lists/status';
+import { toastError, toastSuccess } from '../../../base/api/feedback';
+import { downloadUrl } from '../../../widgets/list/files';
+import { usePagedList } from '../../../widgets/list/paged-list';
+import { PagedTable } from '../../../widgets/list/paged-table';
+import { AuthButton, PermissionScope } from '../../../widgets/list/permission';
+import { RefreshButton } from '../../../widgets/list/refresh-button';
+import { RowActions } from '../../../widgets/list/row-actions';
+import { SearchBar } from '../../../widgets/list/search-bar';
+import { detailPath } from '../../workflow/engine/config';
+import { TaskStatusTag } from '../../workflow/lists/status';
 import {
   day,
   deleteOrder,
@@ -28,7 +28,7 @@ import {
   orderFlowId,
   orderKeys,
 } from './api';
-import '../../widgets/list/list-page.css';
+import '../../../widgets/list/list-page.css';
 
 const ADDRESS = 'extend/order';
 

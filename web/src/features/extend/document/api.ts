@@ -1,5 +1,5 @@
 import type { DocumentFolderNode, DocumentRow, DocumentShareUser } from '@console/shared';
-import { http } from '../../api';
+import { http } from '../../../base/api';
 
 export type { DocumentFolderNode, DocumentRow, DocumentShareUser };
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Empty, Form, Input, Modal, Spin, Tree } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UserSelect } from '../../widgets/org-picker';
+import { UserSelect } from '../../../widgets/org-picker';
 import {
   type DocumentFolderNode,
   type DocumentRow,

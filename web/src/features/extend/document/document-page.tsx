@@ -14,14 +14,14 @@ import { Breadcrumb, Button, Menu, Modal, Space, Table, type TableColumnsType } 
 import dayjs from 'dayjs';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { downloadUrl } from '../../widgets/list/files';
-import { AuthButton, PermissionScope } from '../../widgets/list/permission';
-import { RefreshButton } from '../../widgets/list/refresh-button';
-import { type RowAction, RowActions } from '../../widgets/list/row-actions';
-import { SearchBar } from '../../widgets/list/search-bar';
-import { UploadPanel } from '../../widgets/upload/upload-panel';
-import { useChunkUploads } from '../../widgets/upload/use-chunk-uploads';
+import { toastSuccess } from '../../../base/api/feedback';
+import { downloadUrl } from '../../../widgets/list/files';
+import { AuthButton, PermissionScope } from '../../../widgets/list/permission';
+import { RefreshButton } from '../../../widgets/list/refresh-button';
+import { type RowAction, RowActions } from '../../../widgets/list/row-actions';
+import { SearchBar } from '../../../widgets/list/search-bar';
+import { UploadPanel } from '../../../widgets/upload/upload-panel';
+import { useChunkUploads } from '../../../widgets/upload/use-chunk-uploads';
 import {
   cancelShare,
   createFolder,
@@ -39,7 +39,7 @@ import {
   shareDocument,
 } from './api';
 import { MoveDialog, NameDialog, PreviewDialog, ShareDialog } from './document-dialogs';
-import '../../widgets/list/list-page.css';
+import '../../../widgets/list/list-page.css';
 import './document.css';
 
 const ADDRESS = 'extend/document';

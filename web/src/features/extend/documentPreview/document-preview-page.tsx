@@ -5,10 +5,10 @@ import { Alert, Button, Card, Empty, Spin, Table, type TableColumnsType } from '
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../api';
-import { PermissionScope } from '../../widgets/list/permission';
-import { RefreshButton } from '../../widgets/list/refresh-button';
-import '../../widgets/list/list-page.css';
+import { http } from '../../../base/api';
+import { PermissionScope } from '../../../widgets/list/permission';
+import { RefreshButton } from '../../../widgets/list/refresh-button';
+import '../../../widgets/list/list-page.css';
 import './document-preview.css';
 
 const ADDRESS = 'extend/documentPreview';

@@ -6,7 +6,7 @@ import type {
   EmailListItem,
   EmailReceiveResult,
 } from '@console/shared';
-import { http } from '../../api';
+import { http } from '../../../base/api';
 
 export interface EmailQuery {
   type: EmailFolder;

@@ -25,14 +25,14 @@ import {
 } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { usePagedList } from '../../widgets/list/paged-list';
-import { PagedTable } from '../../widgets/list/paged-table';
-import { AuthButton, PermissionScope } from '../../widgets/list/permission';
-import { SearchBar } from '../../widgets/list/search-bar';
-import { safeHtml } from '../message/rich-html';
-import { uploadAnnex } from '../notice/api';
-import { useEditorLabels } from '../notice/editor-labels';
+import { toastSuccess } from '../../../base/api/feedback';
+import { usePagedList } from '../../../widgets/list/paged-list';
+import { PagedTable } from '../../../widgets/list/paged-table';
+import { AuthButton, PermissionScope } from '../../../widgets/list/permission';
+import { SearchBar } from '../../../widgets/list/search-bar';
+import { useEditorLabels } from '../../../widgets/rich-text/editor-labels';
+import { safeHtml } from '../../../widgets/rich-text/rich-html';
+import { uploadAnnex } from '../../message/notice/api';
 import {
   checkEmailConfig,
   deleteEmail,
@@ -47,9 +47,9 @@ import {
   saveEmailDraft,
   sendEmail,
 } from './api';
-import '../../widgets/list/list-page.css';
+import '../../../widgets/list/list-page.css';
 
-const RichEditor = lazy(() => import('../notice/rich-editor'));
+const RichEditor = lazy(() => import('../../../widgets/rich-text/rich-editor'));
 const ADDRESS = 'extend/email';
 const FOLDERS: EmailFolder[] = ['inBox', 'star', 'draft', 'sent'];
 

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Select, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../api';
-import { type FeatureCollection, GeoSvg } from '../map/geo-svg';
+import { http } from '../../../base/api';
+import { type FeatureCollection, GeoSvg } from '../../systemData/map/geo-svg';
 
 interface AtlasNode {
   id: string;

@@ -2,12 +2,12 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { Segmented, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../shell/session-store';
-import { AuthButton, PermissionScope } from '../../widgets/list/permission';
-import { useApprovalLabels } from '../print-dev/print-preview';
-import { PRINT_CSS, pageOf, printPages, renderRecord } from '../print-dev/render';
-import '../print-dev/print-dev.css';
-import '../../widgets/list/list-page.css';
+import { useSession } from '../../../base/session/session-store';
+import { AuthButton, PermissionScope } from '../../../widgets/list/permission';
+import { useApprovalLabels } from '../../system/printDev/print-preview';
+import { PRINT_CSS, pageOf, printPages, renderRecord } from '../../system/printDev/render';
+import '../../system/printDev/print-dev.css';
+import '../../../widgets/list/list-page.css';
 import { PRINT_SAMPLE_KEYS, PRINT_SAMPLES, type PrintSampleKey } from './samples';
 
 const ADDRESS = 'extend/printData';

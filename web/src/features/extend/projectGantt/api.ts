@@ -1,7 +1,7 @@
 import type { ProjectRow, ProjectTaskNode } from '@console/shared';
-import { http } from '../../api';
-import type { PagedAnswer } from '../../widgets/list/paged-list';
-import type { Paging } from '../../widgets/list/paged-table';
+import { http } from '../../../base/api';
+import type { PagedAnswer } from '../../../widgets/list/paged-list';
+import type { Paging } from '../../../widgets/list/paged-table';
 
 export type { ProjectRow, ProjectTaskNode };
 export type ProjectQuery = { keyword: string } & Paging;

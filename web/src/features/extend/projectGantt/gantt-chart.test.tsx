@@ -2,7 +2,7 @@ import type { ProjectRow, ProjectTaskNode } from '@console/shared';
 import { render, screen } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadTranslations } from '../../test/translations';
+import { loadTranslations } from '../../../test/translations';
 import { flattenTasks, GanttChart, ganttRange } from './gantt-chart';
 
 const DAY = 86_400_000;

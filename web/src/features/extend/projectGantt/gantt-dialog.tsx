@@ -3,8 +3,8 @@ import { ColorPicker, DatePicker, Form, Input, InputNumber, Modal, Select, TreeS
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { UserSelect } from '../../widgets/org-picker';
+import { toastSuccess } from '../../../base/api/feedback';
+import { UserSelect } from '../../../widgets/org-picker';
 import {
   fetchTaskSelector,
   ganttKeys,

@@ -4,13 +4,13 @@ import { Drawer, Modal, Progress, Space, Table, type TableColumnsType, Tag } fro
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { usePagedList } from '../../widgets/list/paged-list';
-import { PagedTable } from '../../widgets/list/paged-table';
-import { AuthButton, PermissionScope } from '../../widgets/list/permission';
-import { RefreshButton } from '../../widgets/list/refresh-button';
-import { RowActions } from '../../widgets/list/row-actions';
-import { SearchBar } from '../../widgets/list/search-bar';
+import { toastSuccess } from '../../../base/api/feedback';
+import { usePagedList } from '../../../widgets/list/paged-list';
+import { PagedTable } from '../../../widgets/list/paged-table';
+import { AuthButton, PermissionScope } from '../../../widgets/list/permission';
+import { RefreshButton } from '../../../widgets/list/refresh-button';
+import { RowActions } from '../../../widgets/list/row-actions';
+import { SearchBar } from '../../../widgets/list/search-bar';
 import {
   deleteGantt,
   fetchProjects,
@@ -22,7 +22,7 @@ import {
 } from './api';
 import { GanttChart } from './gantt-chart';
 import { GanttDialog, type GanttTarget } from './gantt-dialog';
-import '../../widgets/list/list-page.css';
+import '../../../widgets/list/list-page.css';
 import './project-gantt.css';
 
 const ADDRESS = 'extend/projectGantt';

@@ -4,9 +4,9 @@ import { DatePicker, Form, Input, InputNumber, Modal, Select, Space, Spin } from
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../api';
-import { toastSuccess } from '../../api/feedback';
-import { LineTable, lineField } from '../../widgets/line-table/line-table';
+import { http } from '../../../base/api';
+import { toastSuccess } from '../../../base/api/feedback';
+import { LineTable, lineField } from '../../../widgets/line-table/line-table';
 
 export const SALE_BASE = '/extend/saleOrder';
 

@@ -3,11 +3,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Empty, Image, Space, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { SignField } from '../../widgets/form/fields/advanced/sign';
-import type { FormField } from '../../widgets/form/types';
-import { downloadUrl } from '../../widgets/list/files';
-import { addSignImg, getSignImgs, profileKeys, uploadImage } from '../profile/api';
+import { toastSuccess } from '../../../base/api/feedback';
+import { SignField } from '../../../widgets/form/fields/advanced/sign';
+import type { FormField } from '../../../widgets/form/types';
+import { downloadUrl } from '../../../widgets/list/files';
+import { addSignImg, getSignImgs, profileKeys, uploadImage } from '../../permission/current/api';
 import './signature.css';
 
 const PAD_FIELD = { __vModel__: 'signature', __config__: { jnpfKey: 'sign' } } as unknown as FormField;

@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, ColorPicker, Form, Input, InputNumber, Typography } from 'antd';
 import { type MouseEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadUrl } from '../../widgets/list/files';
+import { downloadUrl } from '../../../widgets/list/files';
 import { type SealOptions, sealPng, sealSvg } from './seal';
 import './signet.css';
 

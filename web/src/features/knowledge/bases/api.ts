@@ -10,13 +10,13 @@ import type {
   KbQaBody,
   KbQaRow,
 } from '@console/shared';
-import { http } from '../../api';
-import { toastError } from '../../api/feedback';
-import { getToken } from '../../api/token';
-import { i18n } from '../../app/i18n';
-import { downloadUrl, uploadFile } from '../../widgets/list/files';
-import type { PagedAnswer } from '../../widgets/list/paged-list';
-import type { Paging } from '../../widgets/list/paged-table';
+import { http } from '../../../base/api';
+import { toastError } from '../../../base/api/feedback';
+import { getToken } from '../../../base/api/token';
+import { i18n } from '../../../base/i18n';
+import { downloadUrl, uploadFile } from '../../../widgets/list/files';
+import type { PagedAnswer } from '../../../widgets/list/paged-list';
+import type { Paging } from '../../../widgets/list/paged-table';
 
 /** Knowledge-base API of issue #14 (/tmp kb-api agreement): bases, documents, chunks, Q&A, word lists. */
 const BASE = '/knowledge/Base';

@@ -2,7 +2,7 @@ import { EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Empty, Result, Space, Spin, Table, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AuthButton } from '../../widgets/list/permission';
+import { AuthButton } from '../../../widgets/list/permission';
 import { fetchBase, type KnowledgeBase, type KnowledgeGrant, knowledgeKeys } from './api';
 import type { BaseDialogTab } from './base-dialog';
 import { ChunksTab } from './chunks-tab';

@@ -2,8 +2,8 @@ import { KB_DEFAULT_MIN_SCORE, KB_DEFAULT_NO_ANSWER, type KbBaseBody } from '@co
 import { Col, Form, Input, InputNumber, Row, Switch, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RecordModal, useRecordDialog } from '../../widgets/list/record-dialog';
-import { UserSelect } from '../../widgets/org-picker';
+import { RecordModal, useRecordDialog } from '../../../widgets/list/record-dialog';
+import { UserSelect } from '../../../widgets/org-picker';
 import { fetchBase, type KnowledgeBase, knowledgeKeys, saveBase } from './api';
 import { grantsOf, pickerValueOf } from './grants';
 

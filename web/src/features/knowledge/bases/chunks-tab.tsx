@@ -2,14 +2,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Empty, Form, Input, Select, Switch, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { stateColumn } from '../../widgets/list/columns';
-import { usePagedList } from '../../widgets/list/paged-list';
-import { PagedTable } from '../../widgets/list/paged-table';
-import { useButtonPermission } from '../../widgets/list/permission';
-import { RecordModal, useRecordDialog } from '../../widgets/list/record-dialog';
-import { RowActions } from '../../widgets/list/row-actions';
-import { SearchBar } from '../../widgets/list/search-bar';
+import { toastSuccess } from '../../../base/api/feedback';
+import { stateColumn } from '../../../widgets/list/columns';
+import { usePagedList } from '../../../widgets/list/paged-list';
+import { PagedTable } from '../../../widgets/list/paged-table';
+import { useButtonPermission } from '../../../widgets/list/permission';
+import { RecordModal, useRecordDialog } from '../../../widgets/list/record-dialog';
+import { RowActions } from '../../../widgets/list/row-actions';
+import { SearchBar } from '../../../widgets/list/search-bar';
 import { fetchChunks, fetchDocuments, type KnowledgeChunk, knowledgeKeys, saveChunk } from './api';
 
 interface ChunkValues {

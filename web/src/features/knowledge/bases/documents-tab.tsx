@@ -4,10 +4,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Progress, Space, Table, type TableColumnsType, Tag, Tooltip, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastError, toastSuccess } from '../../api/feedback';
-import { creatorTimeColumn } from '../../widgets/list/columns';
-import { AuthButton, useButtonPermission } from '../../widgets/list/permission';
-import { RowActions } from '../../widgets/list/row-actions';
+import { toastError, toastSuccess } from '../../../base/api/feedback';
+import { creatorTimeColumn } from '../../../widgets/list/columns';
+import { AuthButton, useButtonPermission } from '../../../widgets/list/permission';
+import { RowActions } from '../../../widgets/list/row-actions';
 import {
   deleteDocument,
   downloadDocument,

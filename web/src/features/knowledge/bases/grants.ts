@@ -1,6 +1,6 @@
 import type { KbGrantLevel as GrantLevel, KbObjectType as GrantObjectType } from '@console/shared';
-import { splitTypedId, typedId } from '../../widgets/org-picker';
-import { CURRENT_USER } from '../../widgets/org-picker/selection';
+import { splitTypedId, typedId } from '../../../widgets/org-picker';
+import { CURRENT_USER } from '../../../widgets/org-picker/selection';
 import type { KnowledgeGrant } from './api';
 
 /** Picker node kind of each grant object type (units are stored as departments: resolved by id). */

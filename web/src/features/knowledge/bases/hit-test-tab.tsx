@@ -3,7 +3,7 @@ import type { KbHit } from '@console/shared';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Empty, Form, Input, InputNumber, List, Progress, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useButtonPermission } from '../../widgets/list/permission';
+import { useButtonPermission } from '../../../widgets/list/permission';
 import { downloadDocument, hitTest } from './api';
 
 interface HitTestValues {

@@ -7,8 +7,8 @@ import type {
   KbConversationRow,
   KbStreamEvents,
 } from '@console/shared';
-import { http, streamEvents } from '../../api';
-import type { PagedAnswer } from '../../widgets/list/paged-list';
+import { http, streamEvents } from '../../../base/api';
+import type { PagedAnswer } from '../../../widgets/list/paged-list';
 
 /** Query keys of the chat page: everything starts with 'knowledgeChat'. */
 export const chatKeys = {

@@ -4,8 +4,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Input, Modal, Select, Spin, Tooltip } from 'antd';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastError, toastSuccess } from '../../api/feedback';
-import type { ApiError } from '../../api/http';
+import { toastError, toastSuccess } from '../../../base/api/feedback';
+import type { ApiError } from '../../../base/api/http';
 import {
   askStreaming,
   chatKeys,

@@ -1,7 +1,7 @@
 import type { KbCitation } from '@console/shared';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { i18n, initI18n } from '../../app/i18n';
+import { i18n, initI18n } from '../../../base/i18n';
 import { AnswerText } from './answer-text';
 import { splitAnswer } from './citations';
 

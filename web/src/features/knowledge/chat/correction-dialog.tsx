@@ -2,7 +2,7 @@ import type { KbBaseRow } from '@console/shared';
 import { Form, Input, Modal, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
+import { toastSuccess } from '../../../base/api/feedback';
 import { sendCorrection } from './api';
 import type { ChatMessage } from './messages';
 

@@ -1,5 +1,5 @@
-import { http } from '../../api';
-import { uploadFile } from '../../widgets/list/files';
+import { http } from '../../../base/api';
+import { uploadFile } from '../../../widgets/list/files';
 
 /** A colleague to chat with (widgets.md 3 "Contact"). */
 export interface Contact {

@@ -2,8 +2,8 @@ import { CommentOutlined } from '@ant-design/icons';
 import { Badge, Button, Tooltip } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLive } from '../../shell/socket/live-store';
-import { chatBlinks } from '../../shell/socket/unread';
+import { useLive } from '../../../base/socket/live-store';
+import { chatBlinks } from '../../../base/socket/unread';
 import './chat-button.css';
 
 const ChatDrawer = lazy(() => import('./chat-drawer'));

@@ -4,7 +4,7 @@ import { Avatar, Badge, Button, Drawer, Empty, Input, Spin, Tabs, Tooltip } from
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { onSocketFrame, useLive } from '../../shell/socket/live-store';
+import { onSocketFrame, useLive } from '../../../base/socket/live-store';
 import {
   type Contact,
   type Conversation,

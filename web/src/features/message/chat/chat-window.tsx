@@ -9,9 +9,9 @@ import { Avatar, Button, Empty, Input, Modal, Popover, Spin, Tooltip } from 'ant
 import dayjs from 'dayjs';
 import { type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastError, toastSuccess } from '../../api/feedback';
-import { onSocketFrame, sendFrame, useLive } from '../../shell/socket/live-store';
-import type { SocketFrame } from '../../shell/socket/socket-client';
+import { toastError, toastSuccess } from '../../../base/api/feedback';
+import { onSocketFrame, sendFrame, useLive } from '../../../base/socket/live-store';
+import type { SocketFrame } from '../../../base/socket/socket-client';
 import { type ChatMessage, type Contact, clearHistory, type Paged, uploadChatImage } from './api';
 import {
   chatImage,

@@ -1,4 +1,4 @@
-import { http } from '../../api';
+import { http } from '../../../base/api';
 
 /** Message types of console.md 3. */
 export const MESSAGE_TYPES = [1, 2, 3, 4] as const;

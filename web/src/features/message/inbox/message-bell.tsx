@@ -2,8 +2,8 @@ import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, Tooltip } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLive } from '../../shell/socket/live-store';
-import { useLiveSocket } from '../../shell/socket/use-live-socket';
+import { useLive } from '../../../base/socket/live-store';
+import { useLiveSocket } from '../../../base/socket/use-live-socket';
 
 const MessageDrawer = lazy(() => import('./message-drawer'));
 

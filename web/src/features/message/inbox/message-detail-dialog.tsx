@@ -3,8 +3,8 @@ import { Modal, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { safeHtml } from '../../../widgets/rich-text/rich-html';
 import { type MessageDetail, type MessageFile, messageFiles } from './api';
-import { safeHtml } from './rich-html';
 import './message.css';
 
 /**

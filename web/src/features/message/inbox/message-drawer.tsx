@@ -5,9 +5,9 @@ import dayjs from 'dayjs';
 import { type UIEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toastSuccess } from '../../api/feedback';
-import { useLive } from '../../shell/socket/live-store';
-import { countsAfterReadAll } from '../../shell/socket/unread';
+import { toastSuccess } from '../../../base/api/feedback';
+import { useLive } from '../../../base/socket/live-store';
+import { countsAfterReadAll } from '../../../base/socket/unread';
 import {
   fetchMessages,
   isUnread,

@@ -4,12 +4,12 @@ import { Badge, Button, Modal, Select, Space, type TableColumnsType, Tag, Toolti
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { useLive } from '../../shell/socket/live-store';
-import { countsAfterReadAll } from '../../shell/socket/unread';
-import { DEFAULT_PAGE_SIZE, PagedTable, type Paging } from '../../widgets/list/paged-table';
-import { Auth, AuthButton, PermissionScope } from '../../widgets/list/permission';
-import { SearchBar } from '../../widgets/list/search-bar';
+import { toastSuccess } from '../../../base/api/feedback';
+import { useLive } from '../../../base/socket/live-store';
+import { countsAfterReadAll } from '../../../base/socket/unread';
+import { DEFAULT_PAGE_SIZE, PagedTable, type Paging } from '../../../widgets/list/paged-table';
+import { Auth, AuthButton, PermissionScope } from '../../../widgets/list/permission';
+import { SearchBar } from '../../../widgets/list/search-bar';
 import {
   deleteRecords,
   fetchMessages,
@@ -22,7 +22,7 @@ import {
 } from './api';
 import { MessageTypeIcon } from './type-icon';
 import { useOpenMessage } from './use-open-message';
-import '../../widgets/list/list-page.css';
+import '../../../widgets/list/list-page.css';
 import './message.css';
 
 const ADDRESS = 'basic/messageRecord';

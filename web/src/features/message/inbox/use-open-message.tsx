@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useLive } from '../../shell/socket/live-store';
-import { countsAfterRead } from '../../shell/socket/unread';
+import { useLive } from '../../../base/socket/live-store';
+import { countsAfterRead } from '../../../base/socket/unread';
 import { isUnread, type MessageDetail, type MessageItem, messageKeys, readMessage } from './api';
 import { MessageDetailDialog } from './message-detail-dialog';
 import { messageTarget } from './open-rules';

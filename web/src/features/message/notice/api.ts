@@ -1,6 +1,6 @@
-import { http } from '../../api';
-import { uploadFile } from '../../widgets/list/files';
-import type { MessageFile, Paged } from '../message/api';
+import { http } from '../../../base/api';
+import { uploadFile } from '../../../widgets/list/files';
+import type { MessageFile, Paged } from '../inbox/api';
 
 /** Notice states: 0 draft, 1 released, 2 withdrawn. */
 export const NOTICE_STATES = [0, 1, 2] as const;

@@ -4,14 +4,14 @@ import { Button, DatePicker, Form, Input, Modal, Radio, Spin, Upload, type Uploa
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastError, toastSuccess } from '../../api/feedback';
-import { UserSelect, userIdsOf } from '../../widgets/org-picker';
-import type { MessageFile } from '../message/api';
+import { toastError, toastSuccess } from '../../../base/api/feedback';
+import { UserSelect, userIdsOf } from '../../../widgets/org-picker';
+import type { MessageFile } from '../inbox/api';
 import { fetchNotice, type NoticeForm, noticeKeys, saveNotice, uploadAnnex } from './api';
 import './notice.css';
-import { useEditorLabels } from './editor-labels';
+import { useEditorLabels } from '../../../widgets/rich-text/editor-labels';
 
-const RichEditor = lazy(() => import('./rich-editor'));
+const RichEditor = lazy(() => import('../../../widgets/rich-text/rich-editor'));
 
 /** Limits of the notice form (packages/shared NoticeBody). */
 const TITLE_MAX = 100;

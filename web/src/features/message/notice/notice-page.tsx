@@ -4,12 +4,12 @@ import { Button, Modal, Select, Space, type TableColumnsType, Tag, Tooltip } fro
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { DEFAULT_PAGE_SIZE, PagedTable, type Paging } from '../../widgets/list/paged-table';
-import { Auth, AuthButton, PermissionScope } from '../../widgets/list/permission';
-import { SearchBar } from '../../widgets/list/search-bar';
-import type { MessageDetail } from '../message/api';
-import { MessageDetailDialog } from '../message/message-detail-dialog';
+import { toastSuccess } from '../../../base/api/feedback';
+import { DEFAULT_PAGE_SIZE, PagedTable, type Paging } from '../../../widgets/list/paged-table';
+import { Auth, AuthButton, PermissionScope } from '../../../widgets/list/permission';
+import { SearchBar } from '../../../widgets/list/search-bar';
+import type { MessageDetail } from '../inbox/api';
+import { MessageDetailDialog } from '../inbox/message-detail-dialog';
 import {
   deleteNotice,
   fetchNotice,
@@ -21,7 +21,7 @@ import {
   releaseNotice,
 } from './api';
 import { NoticeDialog } from './notice-dialog';
-import '../../widgets/list/list-page.css';
+import '../../../widgets/list/list-page.css';
 
 const ADDRESS = 'system/notice';
 const STATE_COLORS = ['default', 'green', 'orange'];

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadTranslations } from '../../test/translations';
+import { loadTranslations } from '../../../test/translations';
 import { AccountDialog } from './account-dialog';
 import { fromWire, toWire } from './settings-fields';
 

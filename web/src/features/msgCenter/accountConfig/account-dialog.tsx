@@ -3,7 +3,7 @@ import { Button, Col, Form, Input, InputNumber, Modal, Row, Select, Switch } fro
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
+import { toastSuccess } from '../../../base/api/feedback';
 import {
   RecordModal,
   recordBody,
@@ -11,8 +11,8 @@ import {
   TAIL_DEFAULTS,
   type TailValues,
   useRecordDialog,
-} from '../../widgets/list/record-dialog';
-import { NameCodeCols, TailCols } from '../msgcenter/shared';
+} from '../../../widgets/list/record-dialog';
+import { NameCodeCols, TailCols } from '../shared';
 import { accountKeys, fetchAccount, saveAccount, testSendMail } from './api';
 import { fromWire, SETTINGS_FIELDS, type SettingsField, toWire } from './settings-fields';
 

@@ -1,6 +1,6 @@
 import type { AccountCategory, AccountConfigItem, PagedList } from '@console/shared';
-import { http } from '../../api';
-import { uploadFile } from '../../widgets/list/files';
+import { http } from '../../../base/api';
+import { uploadFile } from '../../../widgets/list/files';
 
 export interface AccountQuery {
   type: AccountCategory;

@@ -1,5 +1,5 @@
 import type { MessageChannel, MessageMonitorItem, PagedList } from '@console/shared';
-import { http } from '../../api';
+import { http } from '../../../base/api';
 
 export interface MonitorQuery {
   keyword: string;

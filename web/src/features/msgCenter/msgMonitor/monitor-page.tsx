@@ -5,12 +5,12 @@ import { Button, DatePicker, Descriptions, Modal, Space, type TableColumnsType, 
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePagedList } from '../../widgets/list/paged-list';
-import { PagedListPage } from '../../widgets/list/paged-list-page';
-import { AuthButton, PermissionScope } from '../../widgets/list/permission';
-import { RowActions } from '../../widgets/list/row-actions';
-import '../../widgets/list/list-page.css';
-import { type KindFilter, KindFilters, useCommands } from '../msgcenter/shared';
+import { usePagedList } from '../../../widgets/list/paged-list';
+import { PagedListPage } from '../../../widgets/list/paged-list-page';
+import { AuthButton, PermissionScope } from '../../../widgets/list/permission';
+import { RowActions } from '../../../widgets/list/row-actions';
+import '../../../widgets/list/list-page.css';
+import { type KindFilter, KindFilters, useCommands } from '../shared';
 import { emptyMonitor, fetchMonitor, fetchMonitorDetail, monitorKeys, removeMonitor } from './api';
 
 const ADDRESS = 'msgCenter/msgMonitor';

@@ -1,5 +1,5 @@
 import type { MessageChannel, MessageTemplateItem, PagedList, TemplateParam } from '@console/shared';
-import { http } from '../../api';
+import { http } from '../../../base/api';
 
 export interface TemplateQuery {
   keyword: string;

@@ -9,8 +9,8 @@ import {
   TAIL_DEFAULTS,
   type TailValues,
   useRecordDialog,
-} from '../../widgets/list/record-dialog';
-import { KindCol, NameCodeCols, TailCols } from '../msgcenter/shared';
+} from '../../../widgets/list/record-dialog';
+import { KindCol, NameCodeCols, TailCols } from '../shared';
 import { fetchTemplate, saveTemplate, templateKeys } from './api';
 
 interface FormValues extends TailValues {

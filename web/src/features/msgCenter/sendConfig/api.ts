@@ -7,7 +7,7 @@ import type {
   SendTemplateEntry,
   SendTestChannel,
 } from '@console/shared';
-import { http } from '../../api';
+import { http } from '../../../base/api';
 
 export interface SendConfigQuery {
   keyword: string;

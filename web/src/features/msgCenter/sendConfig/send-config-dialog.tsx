@@ -10,8 +10,8 @@ import {
   TAIL_DEFAULTS,
   type TailValues,
   useRecordDialog,
-} from '../../widgets/list/record-dialog';
-import { channelOptions, KindCol, NameCodeCols, TailCols } from '../msgcenter/shared';
+} from '../../../widgets/list/record-dialog';
+import { channelOptions, KindCol, NameCodeCols, TailCols } from '../shared';
 import { fetchChoices, fetchSendConfig, saveSendConfig, sendConfigKeys } from './api';
 
 interface Entry {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, Input, List, Modal, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UserSelect, userIdsOf } from '../../widgets/org-picker';
+import { UserSelect, userIdsOf } from '../../../widgets/org-picker';
 import { fetchTestChannels, testSend } from './api';
 
 /** Test send (600 px): recipients and every param of the enabled templates, then each channel's result. */

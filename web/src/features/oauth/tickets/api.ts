@@ -1,4 +1,4 @@
-import { http } from '../../api';
+import { http } from '../../../base/api';
 
 /** POST /api/oauth/ConfirmTicket/{ticket}: the signed-in user lets the waiting page in. Resolves with msg. */
 export async function confirmTicket(ticket: string): Promise<string> {

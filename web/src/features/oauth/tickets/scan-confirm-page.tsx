@@ -3,8 +3,8 @@ import { Avatar, Button, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { BrandMark } from '../../app/brand-mark';
-import { useSession } from '../../shell/session-store';
+import { BrandMark } from '../../../base/brand-mark';
+import { useSession } from '../../../base/session/session-store';
 import { confirmTicket, rejectTicket } from './api';
 import './scan-confirm.css';
 

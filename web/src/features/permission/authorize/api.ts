@@ -1,5 +1,5 @@
 import type { AuthorizeTab, AuthorizeValues, GrantObjectType } from '@console/shared';
-import { http } from '../../api';
+import { http } from '../../../base/api';
 
 const BASE = '/permission/Authority';
 

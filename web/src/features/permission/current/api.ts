@@ -7,7 +7,7 @@ import type {
   UploadResult,
   UserMembership,
 } from '@console/shared';
-import { http } from '../../api';
+import { http } from '../../../base/api';
 
 export type {
   AuthorizeNode,

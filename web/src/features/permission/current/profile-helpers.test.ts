@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../api';
+import { ApiError } from '../../../base/api';
 import { imageProblem } from './tabs/avatar-tab';
 import { isStaleVersion } from './tabs/base-info-tab';
 

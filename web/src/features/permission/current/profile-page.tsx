@@ -16,7 +16,7 @@ import { Avatar, Card, Skeleton, Tabs, Tag } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useSession } from '../../shell/session-store';
+import { useSession } from '../../../base/session/session-store';
 import { getBaseInfo, profileKeys } from './api';
 import { AuthorizeTab } from './tabs/authorize-tab';
 import { AvatarTab } from './tabs/avatar-tab';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { fetchCurrentUser } from '../../shell/session-api';
-import { useSession } from '../../shell/session-store';
+import { fetchCurrentUser } from '../../../base/session/session-api';
+import { useSession } from '../../../base/session/session-store';
 
 /** Reloads CurrentUser so the top bar (name, avatar, organisation) shows what was just saved. */
 export function useReloadUser(): () => Promise<void> {

@@ -1,7 +1,7 @@
 import type { GradeAdminInfo, GradeAdminItem, GradeTreeNode, GradeUnitRights } from '@console/shared';
-import { http } from '../../api';
-import { type ListAnswer, listOf, type Paged } from '../../widgets/org-picker/api';
-import { send } from '../permission-organize/shared';
+import { http } from '../../../base/api';
+import { type ListAnswer, listOf, type Paged } from '../../../widgets/org-picker/api';
+import { send } from '../organize/shared';
 
 export type { GradeAdminInfo, GradeAdminItem, GradeTreeNode };
 

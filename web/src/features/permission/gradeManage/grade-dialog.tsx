@@ -3,9 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Checkbox, Form, Modal, Table, type TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastError, toastSuccess } from '../../api/feedback';
-import { pruneEmptyChildren } from '../../widgets/list/tree';
-import { UserSelect } from '../../widgets/org-picker';
+import { toastError, toastSuccess } from '../../../base/api/feedback';
+import { pruneEmptyChildren } from '../../../widgets/list/tree';
+import { UserSelect } from '../../../widgets/org-picker';
 import { fetchGradeTree, type GradeTreeNode, gradeKeys, saveGradeAdmin } from './api';
 import { adminList, type Rights, rightsOf, setRight } from './rights';
 

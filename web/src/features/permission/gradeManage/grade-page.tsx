@@ -3,16 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { creatorTimeColumn } from '../../widgets/list/columns';
-import { usePagedList } from '../../widgets/list/paged-list';
-import { PagedListPage } from '../../widgets/list/paged-list-page';
-import { AuthButton, PermissionScope } from '../../widgets/list/permission';
-import { RowActions } from '../../widgets/list/row-actions';
-import { editRemoveActions, useRowCommands } from '../permission-organize/shared';
+import { creatorTimeColumn } from '../../../widgets/list/columns';
+import { usePagedList } from '../../../widgets/list/paged-list';
+import { PagedListPage } from '../../../widgets/list/paged-list-page';
+import { AuthButton, PermissionScope } from '../../../widgets/list/permission';
+import { RowActions } from '../../../widgets/list/row-actions';
+import { editRemoveActions, useRowCommands } from '../organize/shared';
 import { deleteGradeAdmin, fetchGradeAdmins, type GradeAdminItem, gradeKeys } from './api';
 import { GradeDialog } from './grade-dialog';
-import '../../widgets/list/list-page.css';
-import '../permission-organize/permission.css';
+import '../../../widgets/list/list-page.css';
+import '../organize/permission.css';
 
 const ADDRESS = 'permission/gradeManage';
 

@@ -1,7 +1,7 @@
 import type { GroupItem } from '@console/shared';
-import { http } from '../../api';
-import type { Paged } from '../../widgets/org-picker/api';
-import { send } from '../permission-organize/shared';
+import { http } from '../../../base/api';
+import type { Paged } from '../../../widgets/org-picker/api';
+import { send } from '../organize/shared';
 
 export type { GroupItem };
 

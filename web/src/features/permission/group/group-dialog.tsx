@@ -7,8 +7,8 @@ import {
   TAIL_DEFAULTS,
   type TailValues,
   useRecordDialog,
-} from '../../widgets/list/record-dialog';
-import { NameCodeFields, TailFields } from '../permission-organize/shared';
+} from '../../../widgets/list/record-dialog';
+import { NameCodeFields, TailFields } from '../organize/shared';
 import { fetchGroup, type GroupItem, groupKeys, saveGroup } from './api';
 
 interface FormValues extends TailValues {

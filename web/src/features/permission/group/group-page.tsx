@@ -3,21 +3,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { creatorTimeColumn, sortCodeColumn, stateColumn } from '../../widgets/list/columns';
-import { usePagedList } from '../../widgets/list/paged-list';
-import { PagedListPage } from '../../widgets/list/paged-list-page';
-import { AuthButton, PermissionScope } from '../../widgets/list/permission';
-import { RowActions } from '../../widgets/list/row-actions';
+import { creatorTimeColumn, sortCodeColumn, stateColumn } from '../../../widgets/list/columns';
+import { usePagedList } from '../../../widgets/list/paged-list';
+import { PagedListPage } from '../../../widgets/list/paged-list-page';
+import { AuthButton, PermissionScope } from '../../../widgets/list/permission';
+import { RowActions } from '../../../widgets/list/row-actions';
 import {
   editRemoveActions,
   MembersDialog,
   type MembersTarget,
   membersAction,
   useRowCommands,
-} from '../permission-organize/shared';
+} from '../organize/shared';
 import { deleteGroup, fetchGroups, type GroupItem, groupKeys } from './api';
 import { GroupDialog } from './group-dialog';
-import '../../widgets/list/list-page.css';
+import '../../../widgets/list/list-page.css';
 
 const ADDRESS = 'permission/group';
 

@@ -1,6 +1,6 @@
 import type { OrganizeCategory, OrganizeInfo, OrganizeNode } from '@console/shared';
-import { http } from '../../api';
-import { type ListAnswer, listOf } from '../../widgets/org-picker/api';
+import { http } from '../../../base/api';
+import { type ListAnswer, listOf } from '../../../widgets/org-picker/api';
 import { send } from './shared';
 
 export type { OrganizeCategory, OrganizeInfo, OrganizeNode };

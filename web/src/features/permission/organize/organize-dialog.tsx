@@ -10,8 +10,8 @@ import {
   TAIL_DEFAULTS,
   type TailValues,
   useRecordDialog,
-} from '../../widgets/list/record-dialog';
-import { UserSelect } from '../../widgets/org-picker';
+} from '../../../widgets/list/record-dialog';
+import { UserSelect } from '../../../widgets/org-picker';
 import {
   fetchOrganize,
   fetchOrganizeList,

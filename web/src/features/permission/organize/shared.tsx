@@ -9,10 +9,10 @@ import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../api';
-import { toastSuccess } from '../../api/feedback';
-import type { RowAction } from '../../widgets/list/row-actions';
-import { UserSelect, userIdsOf } from '../../widgets/org-picker';
+import { http } from '../../../base/api';
+import { toastSuccess } from '../../../base/api/feedback';
+import type { RowAction } from '../../../widgets/list/row-actions';
+import { UserSelect, userIdsOf } from '../../../widgets/org-picker';
 
 /** Codes of units, positions, roles and groups (the server's rule): letters, digits, . - _ inside. */
 const CODE_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/;

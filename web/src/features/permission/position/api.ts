@@ -1,7 +1,7 @@
 import type { PositionItem } from '@console/shared';
-import { http } from '../../api';
-import type { Paged } from '../../widgets/org-picker/api';
-import { send } from '../permission-organize/shared';
+import { http } from '../../../base/api';
+import type { Paged } from '../../../widgets/org-picker/api';
+import { send } from '../organize/shared';
 
 export type { PositionItem };
 

@@ -8,9 +8,9 @@ import {
   TAIL_DEFAULTS,
   type TailValues,
   useRecordDialog,
-} from '../../widgets/list/record-dialog';
-import { OrganizeSelect } from '../../widgets/org-picker';
-import { NameCodeFields, TailFields } from '../permission-organize/shared';
+} from '../../../widgets/list/record-dialog';
+import { OrganizeSelect } from '../../../widgets/org-picker';
+import { NameCodeFields, TailFields } from '../organize/shared';
 import { fetchPosition, positionKeys, savePosition } from './api';
 
 interface FormValues extends TailValues {

@@ -4,25 +4,25 @@ import { Empty, Input, Spin, type TableColumnsType, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { creatorTimeColumn, sortCodeColumn, stateColumn } from '../../widgets/list/columns';
-import { usePagedList } from '../../widgets/list/paged-list';
-import { PagedListPage } from '../../widgets/list/paged-list-page';
-import { AuthButton, PermissionScope, useButtonPermission } from '../../widgets/list/permission';
-import { RefreshButton } from '../../widgets/list/refresh-button';
-import { RowActions } from '../../widgets/list/row-actions';
-import { fetchOrganizeTree, pickerKeys } from '../../widgets/org-picker/api';
-import { filterNodes, type PickerNode } from '../../widgets/org-picker/selection';
+import { creatorTimeColumn, sortCodeColumn, stateColumn } from '../../../widgets/list/columns';
+import { usePagedList } from '../../../widgets/list/paged-list';
+import { PagedListPage } from '../../../widgets/list/paged-list-page';
+import { AuthButton, PermissionScope, useButtonPermission } from '../../../widgets/list/permission';
+import { RefreshButton } from '../../../widgets/list/refresh-button';
+import { RowActions } from '../../../widgets/list/row-actions';
+import { fetchOrganizeTree, pickerKeys } from '../../../widgets/org-picker/api';
+import { filterNodes, type PickerNode } from '../../../widgets/org-picker/selection';
 import {
   editRemoveActions,
   MembersDialog,
   type MembersTarget,
   membersAction,
   useRowCommands,
-} from '../permission-organize/shared';
+} from '../organize/shared';
 import { deletePosition, fetchPositions, type PositionItem, positionKeys, togglePosition } from './api';
 import { PositionDialog } from './position-dialog';
-import '../../widgets/list/list-page.css';
-import '../permission-organize/permission.css';
+import '../../../widgets/list/list-page.css';
+import '../organize/permission.css';
 
 const ADDRESS = 'permission/position';
 /** Key of the 'all units' root of the left tree. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PickerNode } from '../../widgets/org-picker/selection';
+import type { PickerNode } from '../../../widgets/org-picker/selection';
 import { unitIdsOf, unitPaths } from './api';
 
 const units: PickerNode[] = [

@@ -1,8 +1,8 @@
 import type { RoleInfo, RoleItem } from '@console/shared';
-import { http } from '../../api';
-import type { Paged } from '../../widgets/org-picker/api';
-import { indexTree, type PickerNode } from '../../widgets/org-picker/selection';
-import { send } from '../permission-organize/shared';
+import { http } from '../../../base/api';
+import type { Paged } from '../../../widgets/org-picker/api';
+import { indexTree, type PickerNode } from '../../../widgets/org-picker/selection';
+import { send } from '../organize/shared';
 
 export type { RoleInfo, RoleItem };
 

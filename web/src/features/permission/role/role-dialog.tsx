@@ -8,10 +8,10 @@ import {
   TAIL_DEFAULTS,
   type TailValues,
   useRecordDialog,
-} from '../../widgets/list/record-dialog';
-import { OrganizeSelect } from '../../widgets/org-picker';
-import { fetchOrganizeTree, pickerKeys } from '../../widgets/org-picker/api';
-import { NameCodeFields, TailFields } from '../permission-organize/shared';
+} from '../../../widgets/list/record-dialog';
+import { OrganizeSelect } from '../../../widgets/org-picker';
+import { fetchOrganizeTree, pickerKeys } from '../../../widgets/org-picker/api';
+import { NameCodeFields, TailFields } from '../organize/shared';
 import { fetchRole, type RoleInfo, roleKeys, saveRole, unitIdsOf, unitPaths } from './api';
 
 interface FormValues extends TailValues {

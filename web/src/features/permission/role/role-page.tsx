@@ -4,21 +4,21 @@ import { type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { creatorTimeColumn, sortCodeColumn, stateColumn } from '../../widgets/list/columns';
-import { usePagedList } from '../../widgets/list/paged-list';
-import { PagedListPage } from '../../widgets/list/paged-list-page';
-import { AuthButton, PermissionScope, useButtonPermission } from '../../widgets/list/permission';
-import { RowActions } from '../../widgets/list/row-actions';
+import { creatorTimeColumn, sortCodeColumn, stateColumn } from '../../../widgets/list/columns';
+import { usePagedList } from '../../../widgets/list/paged-list';
+import { PagedListPage } from '../../../widgets/list/paged-list-page';
+import { AuthButton, PermissionScope, useButtonPermission } from '../../../widgets/list/permission';
+import { RowActions } from '../../../widgets/list/row-actions';
 import {
   editRemoveActions,
   MembersDialog,
   type MembersTarget,
   membersAction,
   useRowCommands,
-} from '../permission-organize/shared';
+} from '../organize/shared';
 import { deleteRole, fetchRoles, type RoleItem, roleKeys, toggleRole } from './api';
 import { RoleDialog } from './role-dialog';
-import '../../widgets/list/list-page.css';
+import '../../../widgets/list/list-page.css';
 
 const ADDRESS = 'permission/role';
 

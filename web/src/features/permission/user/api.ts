@@ -1,4 +1,4 @@
-import { http } from '../../api';
+import { http } from '../../../base/api';
 
 /** A row of the user list. */
 export interface UserRow {

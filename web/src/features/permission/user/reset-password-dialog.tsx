@@ -3,7 +3,7 @@ import { Patterns } from '@console/shared';
 import { Alert, Button, Form, Input, Modal, Radio, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
+import { toastSuccess } from '../../../base/api/feedback';
 import { resetPassword, type UserRow } from './api';
 
 interface FormValues {

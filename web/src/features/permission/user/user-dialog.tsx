@@ -5,15 +5,15 @@ import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { useFieldPermission } from '../../widgets/list/field-permission';
+import { toastSuccess } from '../../../base/api/feedback';
+import { useFieldPermission } from '../../../widgets/list/field-permission';
 import {
   GroupSelect,
   OrganizeSelect,
   PositionSelect,
   RoleSelect,
   UserSelect,
-} from '../../widgets/org-picker';
+} from '../../../widgets/org-picker';
 import { fetchUser, saveUser, type UserForm, userKeys } from './api';
 
 const ADDRESS = 'permission/user';

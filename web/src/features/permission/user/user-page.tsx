@@ -22,15 +22,15 @@ import {
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { ImportWizard } from '../../widgets/import-wizard';
-import { useListColumns } from '../../widgets/list/column-settings';
-import { downloadUrl } from '../../widgets/list/files';
-import { DEFAULT_PAGE_SIZE, PagedTable, type Paging } from '../../widgets/list/paged-table';
-import { Auth, AuthButton, PermissionScope, useButtonPermission } from '../../widgets/list/permission';
-import { SearchBar } from '../../widgets/list/search-bar';
-import { StateCell } from '../../widgets/list/state-cell';
-import { allIds, filterTree } from '../../widgets/list/tree';
+import { toastSuccess } from '../../../base/api/feedback';
+import { ImportWizard } from '../../../widgets/import-wizard';
+import { useListColumns } from '../../../widgets/list/column-settings';
+import { downloadUrl } from '../../../widgets/list/files';
+import { DEFAULT_PAGE_SIZE, PagedTable, type Paging } from '../../../widgets/list/paged-table';
+import { Auth, AuthButton, PermissionScope, useButtonPermission } from '../../../widgets/list/permission';
+import { SearchBar } from '../../../widgets/list/search-bar';
+import { StateCell } from '../../../widgets/list/state-cell';
+import { allIds, filterTree } from '../../../widgets/list/tree';
 import {
   deleteUser,
   exportUsers,
@@ -45,7 +45,7 @@ import {
 } from './api';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { UserDialog } from './user-dialog';
-import '../../widgets/list/list-page.css';
+import '../../../widgets/list/list-page.css';
 import './user.css';
 
 const ADDRESS = 'permission/user';

@@ -1,5 +1,5 @@
 import type { OnlineUserItem } from '@console/shared';
-import { http } from '../../api';
+import { http } from '../../../base/api';
 
 const BASE = '/system/OnlineUser';
 

@@ -5,13 +5,13 @@ import { Button, Modal, Space, Table, type TableColumnsType, Tooltip } from 'ant
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { useListColumns } from '../../widgets/list/column-settings';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../widgets/list/paged-table';
-import { Auth, AuthButton, PermissionScope, useButtonPermission } from '../../widgets/list/permission';
-import { SearchBar } from '../../widgets/list/search-bar';
+import { toastSuccess } from '../../../base/api/feedback';
+import { useListColumns } from '../../../widgets/list/column-settings';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../widgets/list/paged-table';
+import { Auth, AuthButton, PermissionScope, useButtonPermission } from '../../../widgets/list/permission';
+import { SearchBar } from '../../../widgets/list/search-bar';
 import { fetchOnlineUsers, forceOffline, forceOfflineMany, onlineUserKeys } from './api';
-import '../../widgets/list/list-page.css';
+import '../../../widgets/list/list-page.css';
 
 const ADDRESS = 'permission/userOnline';
 const time = (value: number | null | undefined) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '');

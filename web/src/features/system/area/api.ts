@@ -1,4 +1,4 @@
-import { http } from '../../api';
+import { http } from '../../../base/api';
 
 /** Administrative area (console.md 3; root parent '-1'). */
 export interface Area {

@@ -3,7 +3,7 @@ import { Form, Input, InputNumber, Modal, Switch, TreeSelect } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
+import { toastSuccess } from '../../../base/api/feedback';
 import { AREA_ROOT, type AreaForm, fetchArea, fetchAreaChildren, isAreaLeaf, saveArea } from './api';
 
 interface ParentOption {

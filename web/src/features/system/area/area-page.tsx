@@ -3,16 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Modal, Table, type TableColumnsType, Tooltip } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { AddressPicker } from '../../widgets/address-picker/address-picker';
-import { AuthButton, PermissionScope, useButtonPermission } from '../../widgets/list/permission';
-import { RowActions } from '../../widgets/list/row-actions';
-import { SearchBar } from '../../widgets/list/search-bar';
+import { toastSuccess } from '../../../base/api/feedback';
+import { AddressPicker } from '../../../widgets/address-picker/address-picker';
+import { AuthButton, PermissionScope, useButtonPermission } from '../../../widgets/list/permission';
+import { RowActions } from '../../../widgets/list/row-actions';
+import { SearchBar } from '../../../widgets/list/search-bar';
 import { AREA_ROOT, type Area, areaKeys, deleteArea, fetchAreaChildren, isAreaLeaf, toggleArea } from './api';
 import { AreaDialog, type AreaDialogTarget } from './area-dialog';
-import '../../widgets/list/list-page.css';
+import '../../../widgets/list/list-page.css';
 import './area.css';
-import { StateCell } from '../../widgets/list/state-cell';
+import { StateCell } from '../../../widgets/list/state-cell';
 
 const ADDRESS = 'system/area';
 

@@ -1,6 +1,6 @@
 import type { BillDateFormat } from '@console/shared';
-import { http } from '../../api';
-import { uploadFile } from '../../widgets/list/files';
+import { http } from '../../../base/api';
+import { uploadFile } from '../../../widgets/list/files';
 
 /** Bill (serial number) rule of console.md 3. */
 export interface BillRule {

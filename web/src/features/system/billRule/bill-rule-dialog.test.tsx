@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadTranslations } from '../../test/translations';
+import { loadTranslations } from '../../../test/translations';
 import { dictionaryKeys } from '../dictionary/api';
 import { BillRuleDialog, BUSINESS_TYPE } from './bill-rule-dialog';
 

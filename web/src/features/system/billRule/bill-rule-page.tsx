@@ -3,16 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Modal, Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { useDictionaryEntries } from '../../widgets/dictionary-select/dictionary-select';
-import { creatorTimeColumn, sortCodeColumn, stateColumn } from '../../widgets/list/columns';
-import { chooseFile, downloadUrl } from '../../widgets/list/files';
-import { usePagedList } from '../../widgets/list/paged-list';
-import { PagedTable } from '../../widgets/list/paged-table';
-import { AuthButton, PermissionScope, useButtonPermission } from '../../widgets/list/permission';
-import { RefreshButton } from '../../widgets/list/refresh-button';
-import { RowActions } from '../../widgets/list/row-actions';
-import { SearchBar } from '../../widgets/list/search-bar';
+import { toastSuccess } from '../../../base/api/feedback';
+import { useDictionaryEntries } from '../../../widgets/dictionary-select/dictionary-select';
+import { creatorTimeColumn, sortCodeColumn, stateColumn } from '../../../widgets/list/columns';
+import { chooseFile, downloadUrl } from '../../../widgets/list/files';
+import { usePagedList } from '../../../widgets/list/paged-list';
+import { PagedTable } from '../../../widgets/list/paged-table';
+import { AuthButton, PermissionScope, useButtonPermission } from '../../../widgets/list/permission';
+import { RefreshButton } from '../../../widgets/list/refresh-button';
+import { RowActions } from '../../../widgets/list/row-actions';
+import { SearchBar } from '../../../widgets/list/search-bar';
 import {
   type BillRule,
   billRuleKeys,
@@ -23,7 +23,7 @@ import {
   toggleBillRule,
 } from './api';
 import { BillRuleDialog, BUSINESS_TYPE } from './bill-rule-dialog';
-import '../../widgets/list/list-page.css';
+import '../../../widgets/list/list-page.css';
 
 const ADDRESS = 'system/billRule';
 

@@ -1,5 +1,5 @@
 import type { CacheItem } from '@console/shared';
-import { http } from '../../api';
+import { http } from '../../../base/api';
 
 export type { CacheItem };
 

@@ -5,14 +5,14 @@ import { Modal, Table, type TableColumnsType, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { AuthButton, PermissionScope } from '../../widgets/list/permission';
-import { RefreshButton } from '../../widgets/list/refresh-button';
-import { RowActions } from '../../widgets/list/row-actions';
-import { SearchBar } from '../../widgets/list/search-bar';
+import { toastSuccess } from '../../../base/api/feedback';
+import { AuthButton, PermissionScope } from '../../../widgets/list/permission';
+import { RefreshButton } from '../../../widgets/list/refresh-button';
+import { RowActions } from '../../../widgets/list/row-actions';
+import { SearchBar } from '../../../widgets/list/search-bar';
 import { type CacheItem, cacheKeys, clearCaches, fetchCache, fetchCaches, removeCache } from './api';
-import '../../widgets/list/list-page.css';
-import '../system-log/system-log.css';
+import '../../../widgets/list/list-page.css';
+import '../log/system-log.css';
 
 const ADDRESS = 'system/cache';
 

@@ -1,4 +1,4 @@
-import { http } from '../../api';
+import { http } from '../../../base/api';
 
 /** An approval common word (system-admin.md 6): type 0 system-wide, 1 personal. */
 export interface CommonWord {

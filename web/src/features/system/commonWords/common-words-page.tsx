@@ -3,15 +3,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, Input, InputNumber, Modal, Select, Space, Switch, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { sortCodeColumn } from '../../widgets/list/columns';
-import { usePagedList } from '../../widgets/list/paged-list';
-import { PagedTable } from '../../widgets/list/paged-table';
-import { AuthButton, PermissionScope } from '../../widgets/list/permission';
-import { RecordModal, useRecordDialog } from '../../widgets/list/record-dialog';
-import { RefreshButton } from '../../widgets/list/refresh-button';
-import { RowActions } from '../../widgets/list/row-actions';
-import { SearchBar } from '../../widgets/list/search-bar';
+import { toastSuccess } from '../../../base/api/feedback';
+import { sortCodeColumn } from '../../../widgets/list/columns';
+import { usePagedList } from '../../../widgets/list/paged-list';
+import { PagedTable } from '../../../widgets/list/paged-table';
+import { AuthButton, PermissionScope } from '../../../widgets/list/permission';
+import { RecordModal, useRecordDialog } from '../../../widgets/list/record-dialog';
+import { RefreshButton } from '../../../widgets/list/refresh-button';
+import { RowActions } from '../../../widgets/list/row-actions';
+import { SearchBar } from '../../../widgets/list/search-bar';
 import {
   type CommonWord,
   type CommonWordsQuery,
@@ -22,7 +22,7 @@ import {
   fetchCommonWords,
   saveCommonWord,
 } from './api';
-import '../../widgets/list/list-page.css';
+import '../../../widgets/list/list-page.css';
 
 const ADDRESS = 'system/commonWords';
 

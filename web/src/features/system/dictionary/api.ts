@@ -1,5 +1,5 @@
-import { http } from '../../api';
-import { uploadFile } from '../../widgets/list/files';
+import { http } from '../../../base/api';
+import { uploadFile } from '../../../widgets/list/files';
 
 /** Dictionary type (console.md 3). */
 export interface DictionaryType {

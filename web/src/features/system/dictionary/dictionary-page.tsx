@@ -21,11 +21,11 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { AuthButton, PermissionScope, useButtonPermission } from '../../widgets/list/permission';
-import { RowActions } from '../../widgets/list/row-actions';
-import { SearchBar } from '../../widgets/list/search-bar';
-import { allIds, filterTree, parentIds, pruneEmptyChildren } from '../../widgets/list/tree';
+import { toastSuccess } from '../../../base/api/feedback';
+import { AuthButton, PermissionScope, useButtonPermission } from '../../../widgets/list/permission';
+import { RowActions } from '../../../widgets/list/row-actions';
+import { SearchBar } from '../../../widgets/list/search-bar';
+import { allIds, filterTree, parentIds, pruneEmptyChildren } from '../../../widgets/list/tree';
 import {
   type DictionaryEntry,
   type DictionaryType,
@@ -38,7 +38,7 @@ import {
 import { ItemDialog, type ItemDialogTarget } from './item-dialog';
 import { TypeDrawer } from './type-drawer';
 import './dictionary.css';
-import { StateCell } from '../../widgets/list/state-cell';
+import { StateCell } from '../../../widgets/list/state-cell';
 
 /** Address of this page in the menu (api-contract.md "Page addresses"). */
 export const DICTIONARY_ADDRESS = 'systemData/dictionary';

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Empty, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { findMenu, menuIdForPath, menuProperties } from '../../shell/menu';
-import { useSession } from '../../shell/session-store';
-import type { MenuNode } from '../../shell/session-types';
+import { findMenu, menuIdForPath, menuProperties } from '../../../base/session/menu';
+import { useSession } from '../../../base/session/session-store';
+import type { MenuNode } from '../../../base/session/session-types';
 import { dictionaryKeys, fetchTypes } from './api';
 import { DictionaryManager, findType } from './dictionary-page';
 

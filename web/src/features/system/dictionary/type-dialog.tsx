@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Form, Input, InputNumber, Modal, Switch, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
+import { toastSuccess } from '../../../base/api/feedback';
 import {
   type DictionaryTypeForm,
   dictionaryKeys,

@@ -3,11 +3,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Modal, Space, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { chooseFile, downloadUrl } from '../../widgets/list/files';
-import { AuthButton } from '../../widgets/list/permission';
-import { RowActions } from '../../widgets/list/row-actions';
-import { parentIds, pruneEmptyChildren } from '../../widgets/list/tree';
+import { toastSuccess } from '../../../base/api/feedback';
+import { chooseFile, downloadUrl } from '../../../widgets/list/files';
+import { AuthButton } from '../../../widgets/list/permission';
+import { RowActions } from '../../../widgets/list/row-actions';
+import { parentIds, pruneEmptyChildren } from '../../../widgets/list/tree';
 import { type DictionaryType, deleteType, dictionaryKeys, exportType, fetchTypes, importTypes } from './api';
 import { TypeDialog } from './type-dialog';
 

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadTranslations } from '../../test/translations';
+import { loadTranslations } from '../../../test/translations';
 import IconsPage from './icons-page';
 
 beforeAll(() => loadTranslations(['systemIcons']));

@@ -2,7 +2,7 @@ import * as AntIcons from '@ant-design/icons';
 import { Alert, Empty, Input, Segmented } from 'antd';
 import { type ComponentType, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastError, toastSuccess } from '../../api/feedback';
+import { toastError, toastSuccess } from '../../../base/api/feedback';
 import './icons-page.css';
 
 type Theme = 'Outlined' | 'Filled' | 'TwoTone';

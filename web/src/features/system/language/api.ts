@@ -1,4 +1,4 @@
-import { http } from '../../api';
+import { http } from '../../../base/api';
 
 export const UI_LANGUAGES = ['zh-CN', 'zh-TW', 'en-US'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];

@@ -2,14 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Modal, Select, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { refreshTranslations } from '../../app/i18n';
-import { usePagedList } from '../../widgets/list/paged-list';
-import { PagedTable } from '../../widgets/list/paged-table';
-import { PermissionScope } from '../../widgets/list/permission';
-import { RefreshButton } from '../../widgets/list/refresh-button';
-import { RowActions } from '../../widgets/list/row-actions';
-import { SearchBar } from '../../widgets/list/search-bar';
+import { toastSuccess } from '../../../base/api/feedback';
+import { refreshTranslations } from '../../../base/i18n';
+import { usePagedList } from '../../../widgets/list/paged-list';
+import { PagedTable } from '../../../widgets/list/paged-table';
+import { PermissionScope } from '../../../widgets/list/permission';
+import { RefreshButton } from '../../../widgets/list/refresh-button';
+import { RowActions } from '../../../widgets/list/row-actions';
+import { SearchBar } from '../../../widgets/list/search-bar';
 import {
   fetchLanguageRows,
   type LanguageQuery,
@@ -19,7 +19,7 @@ import {
   UI_LANGUAGES,
   type UiLanguage,
 } from './api';
-import '../../widgets/list/list-page.css';
+import '../../../widgets/list/list-page.css';
 
 const ADDRESS = 'system/language';
 const PLACEHOLDER = /\{\{\s*([^}\s]+)\s*\}\}/g;

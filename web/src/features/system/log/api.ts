@@ -1,6 +1,6 @@
 import type { LogCategory, LogRow } from '@console/shared';
-import { http } from '../../api';
-import type { PagedAnswer } from '../../widgets/list/paged-list';
+import { http } from '../../../base/api';
+import type { PagedAnswer } from '../../../widgets/list/paged-list';
 
 export type { LogCategory, LogRow };
 

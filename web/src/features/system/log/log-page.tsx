@@ -14,11 +14,11 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { downloadUrl } from '../../widgets/list/files';
-import { usePagedList } from '../../widgets/list/paged-list';
-import { PagedListPage } from '../../widgets/list/paged-list-page';
-import { AuthButton, PermissionScope } from '../../widgets/list/permission';
+import { toastSuccess } from '../../../base/api/feedback';
+import { downloadUrl } from '../../../widgets/list/files';
+import { usePagedList } from '../../../widgets/list/paged-list';
+import { PagedListPage } from '../../../widgets/list/paged-list-page';
+import { AuthButton, PermissionScope } from '../../../widgets/list/permission';
 import {
   clearLogs,
   deleteLogs,
@@ -31,7 +31,7 @@ import {
   logKeys,
   saveRetention,
 } from './api';
-import '../../widgets/list/list-page.css';
+import '../../../widgets/list/list-page.css';
 import './system-log.css';
 
 const ADDRESS = 'system/log';

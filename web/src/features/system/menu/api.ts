@@ -6,7 +6,7 @@ import type {
   ModuleItem,
   SystemItem,
 } from '@console/shared';
-import { http } from '../../api';
+import { http } from '../../../base/api';
 
 const SYSTEM = '/system/System';
 const MENU = '/system/Menu';

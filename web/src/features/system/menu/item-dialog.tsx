@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
+import { toastSuccess } from '../../../base/api/feedback';
 import { fetchItem, type ItemKind, isLinkedKind, LINK_TYPE, menuKeys, saveItem } from './api';
 import { dataFieldTypeOf, LinkFieldInput, type PickedField } from './link-fields';
 import { codeRules, ITEM_CODE, nameRules } from './rules';

@@ -4,10 +4,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Modal, Space, Table, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { useButtonPermission } from '../../widgets/list/permission';
-import { StateCell } from '../../widgets/list/state-cell';
-import { pruneEmptyChildren } from '../../widgets/list/tree';
+import { toastSuccess } from '../../../base/api/feedback';
+import { useButtonPermission } from '../../../widgets/list/permission';
+import { StateCell } from '../../../widgets/list/state-cell';
+import { pruneEmptyChildren } from '../../../widgets/list/tree';
 import {
   type AnyItem,
   deleteItem,

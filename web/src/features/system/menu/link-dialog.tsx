@@ -2,9 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { dataModelKeys, fetchTables } from '../data-model/api';
-import { dataSourceKeys, fetchSourceSelector } from '../data-source/api';
+import { toastSuccess } from '../../../base/api/feedback';
+import { dataModelKeys, fetchTables } from '../../systemData/dataModel/api';
+import { dataSourceKeys, fetchSourceSelector } from '../../systemData/dataSource/api';
 import { fetchLinkInfo, LINK_TYPE, type LinkedKind, linkKeys, saveLink } from './api';
 
 interface Values {

@@ -22,17 +22,17 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { useListColumns } from '../../widgets/list/column-settings';
-import { Auth, AuthButton, PermissionScope, useButtonPermission } from '../../widgets/list/permission';
-import { SearchBar } from '../../widgets/list/search-bar';
-import { StateCell } from '../../widgets/list/state-cell';
-import { allIds, pruneEmptyChildren } from '../../widgets/list/tree';
+import { toastSuccess } from '../../../base/api/feedback';
+import { useListColumns } from '../../../widgets/list/column-settings';
+import { Auth, AuthButton, PermissionScope, useButtonPermission } from '../../../widgets/list/permission';
+import { SearchBar } from '../../../widgets/list/search-bar';
+import { StateCell } from '../../../widgets/list/state-cell';
+import { allIds, pruneEmptyChildren } from '../../../widgets/list/tree';
 import {
   PortalManageButton,
   PortalManageDrawer,
   type PortalManageTarget,
-} from '../portal-manage/portal-manage-drawer';
+} from '../portalManage/portal-manage-drawer';
 import {
   deleteMenu,
   deleteSystem,
@@ -45,7 +45,7 @@ import {
 import { ITEM_TABS, ItemsDrawer } from './items-drawer';
 import { ITEM_TYPES, MenuDialog, type MenuTarget } from './menu-dialog';
 import { SystemDialog } from './system-dialog';
-import '../../widgets/list/list-page.css';
+import '../../../widgets/list/list-page.css';
 import './menu.css';
 
 const ADDRESS = 'system/menu';

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
+import { toastSuccess } from '../../../base/api/feedback';
 import { fetchItem, fetchItems, menuKeys, saveItem } from './api';
 import { OPERATORS, VALUE_TYPES } from './item-dialog';
 import { codeRules, nameRules } from './rules';

@@ -1,5 +1,5 @@
 import type { MonitorInfo } from '@console/shared';
-import { http } from '../../api';
+import { http } from '../../../base/api';
 
 export type { MonitorInfo };
 

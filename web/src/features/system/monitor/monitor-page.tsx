@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Descriptions, Progress, Row, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PermissionScope } from '../../widgets/list/permission';
+import { PermissionScope } from '../../../widgets/list/permission';
 import { fetchMonitor, type MonitorInfo, monitorKeys } from './api';
 import { LineChart, type Sample } from './line-chart';
 import './monitor-page.css';

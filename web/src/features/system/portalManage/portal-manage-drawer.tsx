@@ -19,10 +19,10 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { Auth } from '../../widgets/list/permission';
-import { RecordModal, useRecordDialog } from '../../widgets/list/record-dialog';
-import { SearchBar } from '../../widgets/list/search-bar';
+import { toastSuccess } from '../../../base/api/feedback';
+import { Auth } from '../../../widgets/list/permission';
+import { RecordModal, useRecordDialog } from '../../../widgets/list/record-dialog';
+import { SearchBar } from '../../../widgets/list/search-bar';
 import {
   fetchPortalChoices,
   fetchPortalManage,

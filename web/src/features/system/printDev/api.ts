@@ -1,6 +1,6 @@
 import type { PrintDataAnswer, PrintDevItem, PrintFieldGroup, PrintLogItem } from '@console/shared';
-import { http } from '../../api';
-import { uploadFile } from '../../widgets/list/files';
+import { http } from '../../../base/api';
+import { uploadFile } from '../../../widgets/list/files';
 
 export type { PrintDataAnswer, PrintDevItem, PrintFieldGroup, PrintLogItem };
 

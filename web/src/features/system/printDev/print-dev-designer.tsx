@@ -25,11 +25,11 @@ import {
 import type Quill from 'quill';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { useEditorLabels } from '../../features/notice/editor-labels';
-import RichEditor from '../../features/notice/rich-editor';
-import { DictionarySelect } from '../../widgets/dictionary-select/dictionary-select';
-import { useRecordDialog } from '../../widgets/list/record-dialog';
+import { toastSuccess } from '../../../base/api/feedback';
+import { DictionarySelect } from '../../../widgets/dictionary-select/dictionary-select';
+import { useRecordDialog } from '../../../widgets/list/record-dialog';
+import { useEditorLabels } from '../../../widgets/rich-text/editor-labels';
+import RichEditor from '../../../widgets/rich-text/rich-editor';
 import {
   fetchPrintDev,
   fetchPrintFields,

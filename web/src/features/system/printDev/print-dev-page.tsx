@@ -2,17 +2,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDictionaryEntries } from '../../widgets/dictionary-select/dictionary-select';
-import { stateColumn } from '../../widgets/list/columns';
+import { useDictionaryEntries } from '../../../widgets/dictionary-select/dictionary-select';
+import { stateColumn } from '../../../widgets/list/columns';
 import {
   DesignListFrame,
   designTailColumns,
   useDesignActions,
   useDesignMenu,
-} from '../../widgets/list/design-list';
-import { usePagedList } from '../../widgets/list/paged-list';
-import { PagedTable } from '../../widgets/list/paged-table';
-import { PermissionScope, useButtonPermission } from '../../widgets/list/permission';
+} from '../../../widgets/list/design-list';
+import { usePagedList } from '../../../widgets/list/paged-list';
+import { PagedTable } from '../../../widgets/list/paged-table';
+import { PermissionScope, useButtonPermission } from '../../../widgets/list/permission';
 import {
   copyPrintDev,
   deletePrintDev,

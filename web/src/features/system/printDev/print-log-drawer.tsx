@@ -1,9 +1,9 @@
 import { Drawer, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { usePagedList } from '../../widgets/list/paged-list';
-import { PagedTable } from '../../widgets/list/paged-table';
-import { SearchBar } from '../../widgets/list/search-bar';
+import { usePagedList } from '../../../widgets/list/paged-list';
+import { PagedTable } from '../../../widgets/list/paged-table';
+import { SearchBar } from '../../../widgets/list/search-bar';
 import { fetchPrintLogs, type PrintLogItem, type PrintLogQuery, printDevKeys } from './api';
 
 function PrintLogList({ id }: { id: string }) {

@@ -3,8 +3,8 @@ import type { PrintLabels } from '@console/shared';
 import { Button, Empty, Input, Modal, Space, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { useSession } from '../../shell/session-store';
+import { toastSuccess } from '../../../base/api/feedback';
+import { useSession } from '../../../base/session/session-store';
 import { fetchPrintData, savePrintLog } from './api';
 import { PRINT_CSS, pageOf, printPages, renderRecord } from './render';
 

@@ -8,7 +8,7 @@ import {
 } from '@console/shared';
 import JsBarcode from 'jsbarcode';
 import QRCode from 'qrcode';
-import { safeHtml } from '../../features/message/rich-html';
+import { safeHtml } from '../../../widgets/rich-text/rich-html';
 
 const svgUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 

@@ -4,8 +4,8 @@ import { Col, ColorPicker, DatePicker, Form, Input, Modal, Radio, Row, Select, S
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { UserSelect } from '../../widgets/org-picker';
+import { toastSuccess } from '../../../base/api/feedback';
+import { UserSelect } from '../../../widgets/org-picker';
 import { createSchedule, type ScheduleForm, type ScheduleItem, scheduleKeys, updateSchedule } from './api';
 import { TIME_FORMAT } from './calendar';
 import { ScopeDialog } from './scope-dialog';

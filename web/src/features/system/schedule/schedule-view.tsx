@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Modal, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../shell/session-store';
+import { useSession } from '../../../base/session/session-store';
 import { fetchScheduleDetail, type ScheduleDetail, scheduleKeys } from './api';
 import { colourOf, formatTime } from './calendar';
 

@@ -2,7 +2,7 @@ import { ScheduleScope } from '@console/shared';
 import { Modal, Radio, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastWarning } from '../../api/feedback';
+import { toastWarning } from '../../../base/api/feedback';
 
 /**
  * Asks which occurrences of a repeating schedule an action applies to (widgets.md

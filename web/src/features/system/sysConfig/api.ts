@@ -1,4 +1,4 @@
-import { http } from '../../api';
+import { http } from '../../../base/api';
 
 /** Settings of GET/PUT /api/system/SysConfig (packages/shared SysConfigFields). */
 export type SysConfig = Record<string, string | number | null>;

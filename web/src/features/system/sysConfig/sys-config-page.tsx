@@ -21,10 +21,10 @@ import {
 import type { FormItemProps } from 'antd/es/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { fetchCurrentUser } from '../../shell/session-api';
-import { useSession } from '../../shell/session-store';
-import { AuthButton, PermissionScope, useButtonPermission } from '../../widgets/list/permission';
+import { toastSuccess } from '../../../base/api/feedback';
+import { fetchCurrentUser } from '../../../base/session/session-api';
+import { useSession } from '../../../base/session/session-store';
+import { AuthButton, PermissionScope, useButtonPermission } from '../../../widgets/list/permission';
 import {
   type AdminUser,
   fetchAdmins,

@@ -6,8 +6,8 @@ import type {
   TaskLogRow,
   TaskMethod,
 } from '@console/shared';
-import { http } from '../../api';
-import type { PagedAnswer } from '../../widgets/list/paged-list';
+import { http } from '../../../base/api';
+import type { PagedAnswer } from '../../../widgets/list/paged-list';
 
 export type { TaskExecuteContent, TaskExecuteType, TaskInfo, TaskListItem, TaskLogRow, TaskMethod };
 

@@ -4,8 +4,8 @@ import { Col, DatePicker, Form, Input, InputNumber, Modal, Radio, Row, Select, S
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { type InterfaceNode, InterfaceSelect } from '../../widgets/interface-select/interface-select';
+import { toastSuccess } from '../../../base/api/feedback';
+import { type InterfaceNode, InterfaceSelect } from '../../../widgets/interface-select/interface-select';
 import {
   fetchTask,
   fetchTaskMethods,

@@ -3,8 +3,8 @@ import { Drawer, Select, Space, type TableColumnsType, Tag, Typography } from 'a
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, PagedTable, type Paging } from '../../widgets/list/paged-table';
-import { RefreshButton } from '../../widgets/list/refresh-button';
+import { DEFAULT_PAGE_SIZE, PagedTable, type Paging } from '../../../widgets/list/paged-table';
+import { RefreshButton } from '../../../widgets/list/refresh-button';
 import { fetchTaskLogs, type TaskListItem, type TaskLogQuery, type TaskLogRow, taskKeys } from './api';
 
 const time = (value: number | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '');

@@ -4,11 +4,11 @@ import { Modal, type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess, toastWarning } from '../../api/feedback';
-import { usePagedList } from '../../widgets/list/paged-list';
-import { PagedListPage } from '../../widgets/list/paged-list-page';
-import { AuthButton, PermissionScope } from '../../widgets/list/permission';
-import { RowActions } from '../../widgets/list/row-actions';
+import { toastSuccess, toastWarning } from '../../../base/api/feedback';
+import { usePagedList } from '../../../widgets/list/paged-list';
+import { PagedListPage } from '../../../widgets/list/paged-list-page';
+import { AuthButton, PermissionScope } from '../../../widgets/list/permission';
+import { RowActions } from '../../../widgets/list/row-actions';
 import {
   deleteTask,
   fetchTasks,
@@ -20,7 +20,7 @@ import {
 } from './api';
 import { TaskDialog } from './task-dialog';
 import { TaskLogs } from './task-logs';
-import '../../widgets/list/list-page.css';
+import '../../../widgets/list/list-page.css';
 
 const ADDRESS = 'system/task';
 const time = (value: number | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '');

@@ -5,7 +5,7 @@ import type {
   SystemTemplateItem,
   TemplateParam,
 } from '@console/shared';
-import { http } from '../../api';
+import { http } from '../../../base/api';
 
 /** The two kinds of template: system (/system/MessageTemplate) and SMS (/system/SmsTemplate). */
 export type TemplateKind = 'system' | 'sms';

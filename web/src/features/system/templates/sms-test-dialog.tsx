@@ -2,7 +2,7 @@ import type { SmsTemplateItem } from '@console/shared';
 import { Form, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
+import { toastSuccess } from '../../../base/api/feedback';
 import { testSendSms } from './api';
 
 interface FormValues {

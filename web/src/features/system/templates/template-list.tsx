@@ -4,14 +4,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Modal, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { creatorTimeColumn, sortCodeColumn, stateColumn } from '../../widgets/list/columns';
-import { usePagedList } from '../../widgets/list/paged-list';
-import { PagedTable } from '../../widgets/list/paged-table';
-import { AuthButton, PermissionScope, useButtonPermission } from '../../widgets/list/permission';
-import { RefreshButton } from '../../widgets/list/refresh-button';
-import { RowActions } from '../../widgets/list/row-actions';
-import { SearchBar } from '../../widgets/list/search-bar';
+import { toastSuccess } from '../../../base/api/feedback';
+import { creatorTimeColumn, sortCodeColumn, stateColumn } from '../../../widgets/list/columns';
+import { usePagedList } from '../../../widgets/list/paged-list';
+import { PagedTable } from '../../../widgets/list/paged-table';
+import { AuthButton, PermissionScope, useButtonPermission } from '../../../widgets/list/permission';
+import { RefreshButton } from '../../../widgets/list/refresh-button';
+import { RowActions } from '../../../widgets/list/row-actions';
+import { SearchBar } from '../../../widgets/list/search-bar';
 import {
   deleteTemplate,
   fetchTemplates,
@@ -23,7 +23,7 @@ import {
 } from './api';
 import { SmsTestDialog } from './sms-test-dialog';
 import { TemplateDialog } from './template-dialog';
-import '../../widgets/list/list-page.css';
+import '../../../widgets/list/list-page.css';
 
 function TemplateList({ kind }: { kind: TemplateKind }) {
   const { t } = useTranslation('systemTemplate');

@@ -1,7 +1,7 @@
 import type { DataInterfaceItem, DataInterfaceLogItem } from '@console/shared';
-import { http } from '../../api';
-import { uploadFile } from '../../widgets/list/files';
-import type { PagedAnswer } from '../../widgets/list/paged-list';
+import { http } from '../../../base/api';
+import { uploadFile } from '../../../widgets/list/files';
+import type { PagedAnswer } from '../../../widgets/list/paged-list';
 
 export interface DataInterfaceQuery {
   keyword: string;

@@ -17,9 +17,9 @@ import {
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DictionarySelect } from '../../widgets/dictionary-select/dictionary-select';
-import { TAIL_DEFAULTS, type TailValues, useRecordDialog } from '../../widgets/list/record-dialog';
-import { dataSourceKeys, fetchSourceSelector } from '../data-source/api';
+import { DictionarySelect } from '../../../widgets/dictionary-select/dictionary-select';
+import { TAIL_DEFAULTS, type TailValues, useRecordDialog } from '../../../widgets/list/record-dialog';
+import { dataSourceKeys, fetchSourceSelector } from '../dataSource/api';
 import { type DataInterfaceForm, dataInterfaceKeys, fetchDataInterface, saveDataInterface } from './api';
 
 export const CATEGORY_DICTIONARY = 'DataInterfaceType';

@@ -4,15 +4,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { DictionarySelect } from '../../widgets/dictionary-select/dictionary-select';
-import { creatorTimeColumn, sortCodeColumn, stateColumn } from '../../widgets/list/columns';
-import { chooseFile, downloadUrl } from '../../widgets/list/files';
-import { usePagedList } from '../../widgets/list/paged-list';
-import { PagedListPage } from '../../widgets/list/paged-list-page';
-import { PagedTable } from '../../widgets/list/paged-table';
-import { AuthButton, PermissionScope, useButtonPermission } from '../../widgets/list/permission';
-import { RowActions } from '../../widgets/list/row-actions';
+import { toastSuccess } from '../../../base/api/feedback';
+import { DictionarySelect } from '../../../widgets/dictionary-select/dictionary-select';
+import { creatorTimeColumn, sortCodeColumn, stateColumn } from '../../../widgets/list/columns';
+import { chooseFile, downloadUrl } from '../../../widgets/list/files';
+import { usePagedList } from '../../../widgets/list/paged-list';
+import { PagedListPage } from '../../../widgets/list/paged-list-page';
+import { PagedTable } from '../../../widgets/list/paged-table';
+import { AuthButton, PermissionScope, useButtonPermission } from '../../../widgets/list/permission';
+import { RowActions } from '../../../widgets/list/row-actions';
 import {
   copyDataInterface,
   type DataInterfaceRow,
@@ -26,7 +26,7 @@ import {
   toggleDataInterface,
 } from './api';
 import { CATEGORY_DICTIONARY, DataInterfaceDialog } from './data-interface-dialog';
-import '../../widgets/list/list-page.css';
+import '../../../widgets/list/list-page.css';
 
 const ADDRESS = 'systemData/dataInterface';
 

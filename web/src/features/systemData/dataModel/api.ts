@@ -1,7 +1,7 @@
 import type { DataModelField, DataModelTableBody, DataModelTableItem } from '@console/shared';
-import { http } from '../../api';
-import { uploadFile } from '../../widgets/list/files';
-import type { PagedAnswer } from '../../widgets/list/paged-list';
+import { http } from '../../../base/api';
+import { uploadFile } from '../../../widgets/list/files';
+import type { PagedAnswer } from '../../../widgets/list/paged-list';
 
 export interface TableInfo {
   tableInfo: { table: string; tableName: string };

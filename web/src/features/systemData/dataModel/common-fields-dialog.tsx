@@ -4,11 +4,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Form, Input, Modal, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api';
-import { toastSuccess } from '../../api/feedback';
-import { AuthButton } from '../../widgets/list/permission';
-import { RefreshButton } from '../../widgets/list/refresh-button';
-import { RowActions } from '../../widgets/list/row-actions';
+import { ApiError } from '../../../base/api';
+import { toastSuccess } from '../../../base/api/feedback';
+import { AuthButton } from '../../../widgets/list/permission';
+import { RefreshButton } from '../../../widgets/list/refresh-button';
+import { RowActions } from '../../../widgets/list/row-actions';
 import {
   type CommonField,
   type CommonFieldBody,

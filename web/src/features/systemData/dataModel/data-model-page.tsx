@@ -9,14 +9,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Form, Input, Modal, Radio, Select, Space, Table } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { chooseFile, downloadUrl } from '../../widgets/list/files';
-import { PagedTable } from '../../widgets/list/paged-table';
-import { AuthButton, PermissionScope } from '../../widgets/list/permission';
-import { RefreshButton } from '../../widgets/list/refresh-button';
-import { RowActions } from '../../widgets/list/row-actions';
-import { SearchBar } from '../../widgets/list/search-bar';
-import { dataSourceKeys, fetchSourceSelector } from '../data-source/api';
+import { toastSuccess } from '../../../base/api/feedback';
+import { chooseFile, downloadUrl } from '../../../widgets/list/files';
+import { PagedTable } from '../../../widgets/list/paged-table';
+import { AuthButton, PermissionScope } from '../../../widgets/list/permission';
+import { RefreshButton } from '../../../widgets/list/refresh-button';
+import { RowActions } from '../../../widgets/list/row-actions';
+import { SearchBar } from '../../../widgets/list/search-bar';
+import { dataSourceKeys, fetchSourceSelector } from '../dataSource/api';
 import {
   dataModelKeys,
   dropTable,
@@ -29,7 +29,7 @@ import {
   saveTable,
 } from './api';
 import { CommonFieldsDialog } from './common-fields-dialog';
-import '../../widgets/list/list-page.css';
+import '../../../widgets/list/list-page.css';
 
 const ADDRESS = 'systemData/dataModel';
 

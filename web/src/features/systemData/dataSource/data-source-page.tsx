@@ -4,18 +4,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Col, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { creatorTimeColumn, sortCodeColumn } from '../../widgets/list/columns';
-import { usePagedList } from '../../widgets/list/paged-list';
-import { PagedListPage } from '../../widgets/list/paged-list-page';
-import { AuthButton, PermissionScope, useButtonPermission } from '../../widgets/list/permission';
+import { toastSuccess } from '../../../base/api/feedback';
+import { creatorTimeColumn, sortCodeColumn } from '../../../widgets/list/columns';
+import { usePagedList } from '../../../widgets/list/paged-list';
+import { PagedListPage } from '../../../widgets/list/paged-list-page';
+import { AuthButton, PermissionScope, useButtonPermission } from '../../../widgets/list/permission';
 import {
   RecordModal,
   TAIL_DEFAULTS,
   type TailValues,
   useRecordDialog,
-} from '../../widgets/list/record-dialog';
-import { RowActions } from '../../widgets/list/row-actions';
+} from '../../../widgets/list/record-dialog';
+import { RowActions } from '../../../widgets/list/row-actions';
 import {
   type DataSourceForm,
   dataSourceKeys,
@@ -25,7 +25,7 @@ import {
   saveDataSource,
   testDataSource,
 } from './api';
-import '../../widgets/list/list-page.css';
+import '../../../widgets/list/list-page.css';
 
 const ADDRESS = 'systemData/dataSource';
 

@@ -1,6 +1,6 @@
 import type { DataInterfaceLogItem, InterfaceOauthItem } from '@console/shared';
-import { http } from '../../api';
-import type { PagedAnswer } from '../../widgets/list/paged-list';
+import { http } from '../../../base/api';
+import type { PagedAnswer } from '../../../widgets/list/paged-list';
 
 export interface InterfaceOauthQuery {
   keyword: string;

@@ -18,19 +18,19 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { creatorTimeColumn, sortCodeColumn } from '../../widgets/list/columns';
-import { usePagedList } from '../../widgets/list/paged-list';
-import { PagedListPage } from '../../widgets/list/paged-list-page';
-import { PagedTable } from '../../widgets/list/paged-table';
-import { AuthButton, PermissionScope } from '../../widgets/list/permission';
+import { toastSuccess } from '../../../base/api/feedback';
+import { creatorTimeColumn, sortCodeColumn } from '../../../widgets/list/columns';
+import { usePagedList } from '../../../widgets/list/paged-list';
+import { PagedListPage } from '../../../widgets/list/paged-list-page';
+import { PagedTable } from '../../../widgets/list/paged-table';
+import { AuthButton, PermissionScope } from '../../../widgets/list/permission';
 import {
   RecordModal,
   TAIL_DEFAULTS,
   type TailValues,
   useRecordDialog,
-} from '../../widgets/list/record-dialog';
-import { RowActions } from '../../widgets/list/row-actions';
+} from '../../../widgets/list/record-dialog';
+import { RowActions } from '../../../widgets/list/row-actions';
 import {
   deleteApp,
   fetchApp,
@@ -43,7 +43,7 @@ import {
   saveApp,
   saveInterfaces,
 } from './api';
-import '../../widgets/list/list-page.css';
+import '../../../widgets/list/list-page.css';
 
 const ADDRESS = 'systemData/interfaceOauth';
 

@@ -1,4 +1,4 @@
-import { http } from '../../api';
+import { http } from '../../../base/api';
 
 /** The code generator's settings (POST /Generater/{id}/Actions/CodePreview and DownloadCode). */
 export interface CodeSettings {

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Form, Input, Modal, Select, Space, Spin, Tree } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadUrl } from '../../widgets/list/files';
-import { type DesignTable, fetchDesign, type VisualDev, webDesignKeys } from '../web-design/api';
+import { downloadUrl } from '../../../widgets/list/files';
+import { type DesignTable, fetchDesign, type VisualDev, webDesignKeys } from '../webDesign/api';
 import {
   type CodeFolder,
   type CodeSettings,

@@ -1,9 +1,9 @@
 import { VisualDevType } from '@console/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PermissionScope } from '../../widgets/list/permission';
-import type { VisualDev } from '../web-design/api';
-import { DesignList } from '../web-design/web-design-page';
+import { PermissionScope } from '../../../widgets/list/permission';
+import type { VisualDev } from '../webDesign/api';
+import { DesignList } from '../webDesign/web-design-page';
 import { CodeDialog, type CodeMode } from './code-dialog';
 
 /** One code generator page: the forms of one type, designed with the web designer, turned into code. */

@@ -1,5 +1,5 @@
 import type { OnlineConfig, OnlineRecord } from '@console/shared';
-import { http } from '../../api';
+import { http } from '../../../base/api';
 
 /** Calls of the generated pages (forms.md 5), `/api/visualdev/OnlineDev/{modelId}/…`. */
 const base = (modelId: string) => `/visualdev/OnlineDev/${encodeURIComponent(modelId)}`;

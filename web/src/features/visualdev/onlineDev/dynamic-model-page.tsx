@@ -31,18 +31,18 @@ import type { Dayjs } from 'dayjs';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { ApiError } from '../../api';
-import { toastSuccess } from '../../api/feedback';
-import { findMenu, menuIdForPath, menuProperties } from '../../shell/menu';
-import { useSession } from '../../shell/session-store';
-import { FormRenderer, submitValues } from '../../widgets/form/form-renderer';
-import type { FormSchema } from '../../widgets/form/types';
-import { ImportWizard } from '../../widgets/import-wizard';
-import { downloadUrl } from '../../widgets/list/files';
-import { PagedTable, type Paging } from '../../widgets/list/paged-table';
-import { useButtonPermission } from '../../widgets/list/permission';
-import { RefreshButton } from '../../widgets/list/refresh-button';
-import { RowActions } from '../../widgets/list/row-actions';
+import { ApiError } from '../../../base/api';
+import { toastSuccess } from '../../../base/api/feedback';
+import { findMenu, menuIdForPath, menuProperties } from '../../../base/session/menu';
+import { useSession } from '../../../base/session/session-store';
+import { FormRenderer, submitValues } from '../../../widgets/form/form-renderer';
+import type { FormSchema } from '../../../widgets/form/types';
+import { ImportWizard } from '../../../widgets/import-wizard';
+import { downloadUrl } from '../../../widgets/list/files';
+import { PagedTable, type Paging } from '../../../widgets/list/paged-table';
+import { useButtonPermission } from '../../../widgets/list/permission';
+import { RefreshButton } from '../../../widgets/list/refresh-button';
+import { RowActions } from '../../../widgets/list/row-actions';
 import {
   exportRecords,
   fetchConfig,
@@ -66,7 +66,7 @@ import {
 } from './columns';
 import { queryFieldsOf, superQueryJson } from './super-query';
 import { type ActiveQuery, SuperQueryDialog } from './super-query-dialog';
-import '../../widgets/list/list-page.css';
+import '../../../widgets/list/list-page.css';
 import './online-dev.css';
 
 type DialogState = { mode: 'add' } | { mode: 'edit' | 'detail'; id: string } | null;

@@ -18,9 +18,9 @@ import {
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api';
-import { toastSuccess } from '../../api/feedback';
-import { useFieldOptions } from '../../widgets/form/options';
+import { ApiError } from '../../../base/api';
+import { toastSuccess } from '../../../base/api/feedback';
+import { useFieldOptions } from '../../../widgets/form/options';
 import { createScheme, fetchSchemes, type QueryScheme, removeScheme, schemeKeys } from './api';
 import {
   type BuildProblem,

@@ -1,7 +1,7 @@
 import { sampleForm } from '@console/shared';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import type { FormSchema } from '../../widgets/form/types';
+import type { FormSchema } from '../../../widgets/form/types';
 import { buildQuery, queryFieldsOf, rowsOf, superQueryJson, symbolsFor } from './super-query';
 
 const schema = (() => {

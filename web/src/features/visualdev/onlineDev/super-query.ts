@@ -1,5 +1,5 @@
 import { holdsList, type FormField as SharedField, storesValue } from '@console/shared';
-import type { FormField, FormSchema } from '../../widgets/form/types';
+import type { FormField, FormSchema } from '../../../widgets/form/types';
 
 /**
  * The advanced query (高级查询) of a generated list (forms.md 5 "List details"): rows of

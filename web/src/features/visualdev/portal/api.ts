@@ -1,7 +1,7 @@
 import type { PortalItem } from '@console/shared';
-import { http } from '../../api';
-import { uploadFile } from '../../widgets/list/files';
-import { PORTAL_BASE } from '../dynamic-portal/api';
+import { http } from '../../../base/api';
+import { uploadFile } from '../../../widgets/list/files';
+import { PORTAL_BASE } from './view/api';
 
 export type { PortalItem };
 

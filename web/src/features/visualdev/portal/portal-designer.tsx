@@ -16,12 +16,12 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { useDictionaryEntries } from '../../widgets/dictionary-select/dictionary-select';
-import { nextFreeBox, placeItem } from '../dynamic-portal/layout';
-import { PortalGrid } from '../dynamic-portal/portal-grid';
+import { toastSuccess } from '../../../base/api/feedback';
+import { useDictionaryEntries } from '../../../widgets/dictionary-select/dictionary-select';
 import { designKeys, fetchPortal, type PortalForm, savePortal } from './api';
 import { PropertyPanel } from './property-panel';
+import { nextFreeBox, placeItem } from './view/layout';
+import { PortalGrid } from './view/portal-grid';
 import { newWidget, PALETTE } from './widget-templates';
 
 export const PORTAL_CATEGORY = 'portalDesigner';

@@ -2,11 +2,11 @@ import type { PortalLayoutItem } from '@console/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { routableMenus } from '../../shell/menu';
-import { useSession } from '../../shell/session-store';
-import { InterfaceSelect } from '../../widgets/interface-select/interface-select';
-import { type WidgetProps, widgetProps } from '../dynamic-portal/widgets';
+import { routableMenus } from '../../../base/session/menu';
+import { useSession } from '../../../base/session/session-store';
+import { InterfaceSelect } from '../../../widgets/interface-select/interface-select';
 import { designKeys, fetchInterfaceFields } from './api';
+import { type WidgetProps, widgetProps } from './view/widgets';
 
 const DATA_KEYS = new Set(['dataBoard', 'tableList', 'barChart', 'lineChart', 'pieChart']);
 const CHART_KEYS = new Set(['barChart', 'lineChart', 'pieChart']);

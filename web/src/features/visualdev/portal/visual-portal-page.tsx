@@ -3,19 +3,19 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, Modal, type TableColumnsType, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { useDictionaryEntries } from '../../widgets/dictionary-select/dictionary-select';
+import { toastSuccess } from '../../../base/api/feedback';
+import { useDictionaryEntries } from '../../../widgets/dictionary-select/dictionary-select';
 import {
   DesignListFrame,
   designTailColumns,
   useDesignActions,
   useDesignMenu,
-} from '../../widgets/list/design-list';
-import { usePagedList } from '../../widgets/list/paged-list';
-import { PagedTable } from '../../widgets/list/paged-table';
-import { PermissionScope, useButtonPermission } from '../../widgets/list/permission';
-import { fetchMenuTree, fetchSystems, menuKeys } from '../system-menu/api';
-import { directories } from '../web-design/release-dialog';
+} from '../../../widgets/list/design-list';
+import { usePagedList } from '../../../widgets/list/paged-list';
+import { PagedTable } from '../../../widgets/list/paged-table';
+import { PermissionScope, useButtonPermission } from '../../../widgets/list/permission';
+import { fetchMenuTree, fetchSystems, menuKeys } from '../../system/menu/api';
+import { directories } from '../webDesign/release-dialog';
 import {
   copyPortal,
   deletePortal,
@@ -27,7 +27,7 @@ import {
   releasePortal,
 } from './api';
 import { PORTAL_CATEGORY, PortalDesigner } from './portal-designer';
-import '../../widgets/list/list-page.css';
+import '../../../widgets/list/list-page.css';
 
 /** Release to a menu of type 8 under a chosen directory of the first application. */
 function ReleaseDialog({ portal, onClose }: { portal: PortalItem | null; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import type { DataReportItem } from '@console/shared';
-import { http } from '../../api';
-import { uploadFile } from '../../widgets/list/files';
-import { REPORT_BASE, type ReportParams, type ReportRow } from '../dynamic-report/api';
+import { http } from '../../../base/api';
+import { uploadFile } from '../../../widgets/list/files';
+import { REPORT_BASE, type ReportParams, type ReportRow } from './view/api';
 
 export interface DataReportForm {
   fullName: string;

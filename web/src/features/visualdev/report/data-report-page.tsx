@@ -3,16 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDictionaryEntries } from '../../widgets/dictionary-select/dictionary-select';
+import { useDictionaryEntries } from '../../../widgets/dictionary-select/dictionary-select';
 import {
   DesignListFrame,
   designTailColumns,
   useDesignActions,
   useDesignMenu,
-} from '../../widgets/list/design-list';
-import { usePagedList } from '../../widgets/list/paged-list';
-import { PagedTable } from '../../widgets/list/paged-table';
-import { PermissionScope } from '../../widgets/list/permission';
+} from '../../../widgets/list/design-list';
+import { usePagedList } from '../../../widgets/list/paged-list';
+import { PagedTable } from '../../../widgets/list/paged-table';
+import { PermissionScope } from '../../../widgets/list/permission';
 import {
   copyReport,
   type DataReportQuery,
@@ -23,7 +23,7 @@ import {
   importReportFile,
 } from './api';
 import { REPORT_CATEGORY, ReportDesigner } from './report-designer';
-import '../../widgets/list/list-page.css';
+import '../../../widgets/list/list-page.css';
 
 function DataReportList() {
   const { t } = useTranslation('dataReport');

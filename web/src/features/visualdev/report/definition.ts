@@ -1,6 +1,6 @@
 import type { ReportDefinition } from '@console/shared';
-import type { ReportRow } from '../dynamic-report/api';
 import type { InterfaceParameter } from './api';
+import type { ReportRow } from './view/api';
 
 /**
  * The starting definition for an interface: every parameter as a filter, every field of its

@@ -27,11 +27,9 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { useDictionaryEntries } from '../../widgets/dictionary-select/dictionary-select';
-import { InterfaceSelect } from '../../widgets/interface-select/interface-select';
-import type { ReportParams } from '../dynamic-report/api';
-import { defaultParams, ReportView } from '../dynamic-report/report-view';
+import { toastSuccess } from '../../../base/api/feedback';
+import { useDictionaryEntries } from '../../../widgets/dictionary-select/dictionary-select';
+import { InterfaceSelect } from '../../../widgets/interface-select/interface-select';
 import {
   type DataReportForm,
   designKeys,
@@ -41,6 +39,8 @@ import {
   saveReport,
 } from './api';
 import { draftDefinition } from './definition';
+import type { ReportParams } from './view/api';
+import { defaultParams, ReportView } from './view/report-view';
 
 export const REPORT_CATEGORY = 'ReportSort';
 

@@ -1,5 +1,5 @@
 import type { OnlineConfig } from '@console/shared';
-import { http } from '../../api';
+import { http } from '../../../base/api';
 
 /** Public calls of the external links (forms.md 5): no session, the link's token as `encryption`. */
 const base = '/visualdev/ShortLink';

@@ -17,9 +17,9 @@ import {
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../api';
-import { FormRenderer, submitValues } from '../../widgets/form/form-renderer';
-import type { FormSchema } from '../../widgets/form/types';
+import { ApiError } from '../../../base/api';
+import { FormRenderer, submitValues } from '../../../widgets/form/form-renderer';
+import type { FormSchema } from '../../../widgets/form/types';
 import {
   type Channel,
   checkPassword,

@@ -1,6 +1,6 @@
-import { http } from '../../api';
-import { uploadFile } from '../../widgets/list/files';
-import type { PagedAnswer } from '../../widgets/list/paged-list';
+import { http } from '../../../base/api';
+import { uploadFile } from '../../../widgets/list/files';
+import type { PagedAnswer } from '../../../widgets/list/paged-list';
 
 /** The visualdev record of forms.md 4 (list rows carry no JSON bodies). */
 export interface VisualDev {

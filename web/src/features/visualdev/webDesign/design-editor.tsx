@@ -3,20 +3,25 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { Button, Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Space, Spin, Steps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastError, toastSuccess } from '../../api/feedback';
+import { toastError, toastSuccess } from '../../../base/api/feedback';
 import {
   type ColumnData,
   columnProblems,
   readColumnData,
   syncColumnData,
-} from '../../widgets/designer/column-data';
-import { FormDesigner } from '../../widgets/designer/form-designer';
-import { ListDesigner } from '../../widgets/designer/list-designer';
-import type { DesignColumns } from '../../widgets/designer/properties';
-import { type DesignerForm, designProblems, emptyForm, toDesignerForm } from '../../widgets/designer/state';
-import { needsVModel } from '../../widgets/designer/templates';
-import { DictionarySelect } from '../../widgets/dictionary-select/dictionary-select';
-import type { FormField, FormSchema } from '../../widgets/form/types';
+} from '../../../widgets/designer/column-data';
+import { FormDesigner } from '../../../widgets/designer/form-designer';
+import { ListDesigner } from '../../../widgets/designer/list-designer';
+import type { DesignColumns } from '../../../widgets/designer/properties';
+import {
+  type DesignerForm,
+  designProblems,
+  emptyForm,
+  toDesignerForm,
+} from '../../../widgets/designer/state';
+import { needsVModel } from '../../../widgets/designer/templates';
+import { DictionarySelect } from '../../../widgets/dictionary-select/dictionary-select';
+import type { FormField, FormSchema } from '../../../widgets/form/types';
 import {
   type DesignTable,
   fetchDataSources,

@@ -2,9 +2,9 @@ import { parseFormData } from '@console/shared';
 import { Button, Card, Empty, Form, Input, Segmented, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { FormRenderer, submitValues } from '../../widgets/form/form-renderer';
-import type { FormSchema } from '../../widgets/form/types';
+import { toastSuccess } from '../../../base/api/feedback';
+import { FormRenderer, submitValues } from '../../../widgets/form/form-renderer';
+import type { FormSchema } from '../../../widgets/form/types';
 import './preview-model.css';
 
 type Mode = 'edit' | 'detail';

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Checkbox, Form, Modal, Select, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { fetchMenuTree, fetchSystems, menuKeys } from '../system-menu/api';
+import { toastSuccess } from '../../../base/api/feedback';
+import { fetchMenuTree, fetchSystems, menuKeys } from '../../system/menu/api';
 import { type ReleaseForm, releaseDesign, type VisualDev } from './api';
 
 type ParentOption = { value: string; title: string; children?: ParentOption[] };

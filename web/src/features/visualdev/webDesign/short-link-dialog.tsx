@@ -3,8 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Divider, Form, Input, Modal, Select, Space, Spin, Switch } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, http } from '../../api';
-import { toastError, toastSuccess } from '../../api/feedback';
+import { ApiError, http } from '../../../base/api';
+import { toastError, toastSuccess } from '../../../base/api/feedback';
 import { fetchDesign, type VisualDev } from './api';
 
 /** A design's external-link settings (GET/PUT /api/visualdev/ShortLink, forms.md 5). */

@@ -5,16 +5,16 @@ import { Alert, Form, Modal, Space, Spin, type TableColumnsType, Tag } from 'ant
 import dayjs from 'dayjs';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { useDictionaryEntries } from '../../widgets/dictionary-select/dictionary-select';
-import { FormRenderer } from '../../widgets/form/form-renderer';
-import type { FormSchema } from '../../widgets/form/types';
-import { creatorTimeColumn, sortCodeColumn } from '../../widgets/list/columns';
-import { chooseFile, downloadUrl } from '../../widgets/list/files';
-import { usePagedList } from '../../widgets/list/paged-list';
-import { PagedListPage } from '../../widgets/list/paged-list-page';
-import { AuthButton, PermissionScope } from '../../widgets/list/permission';
-import { RowActions } from '../../widgets/list/row-actions';
+import { toastSuccess } from '../../../base/api/feedback';
+import { useDictionaryEntries } from '../../../widgets/dictionary-select/dictionary-select';
+import { FormRenderer } from '../../../widgets/form/form-renderer';
+import type { FormSchema } from '../../../widgets/form/types';
+import { creatorTimeColumn, sortCodeColumn } from '../../../widgets/list/columns';
+import { chooseFile, downloadUrl } from '../../../widgets/list/files';
+import { usePagedList } from '../../../widgets/list/paged-list';
+import { PagedListPage } from '../../../widgets/list/paged-list-page';
+import { AuthButton, PermissionScope } from '../../../widgets/list/permission';
+import { RowActions } from '../../../widgets/list/row-actions';
 import {
   copyDesign,
   deleteDesign,
@@ -28,7 +28,7 @@ import {
 } from './api';
 import { ReleaseDialog } from './release-dialog';
 import { ShortLinkDialog } from './short-link-dialog';
-import '../../widgets/list/list-page.css';
+import '../../../widgets/list/list-page.css';
 
 const ADDRESS = 'onlineDev/webDesign';
 /** The heavy part (designer, dnd-kit, every widget) loads only when a design is opened. */

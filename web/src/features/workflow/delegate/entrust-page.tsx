@@ -4,15 +4,15 @@ import { DatePicker, Form, Input, Modal, Select, Space, type TableColumnsType, T
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { usePagedList } from '../../widgets/list/paged-list';
-import { PagedTable } from '../../widgets/list/paged-table';
-import { AuthButton, PermissionScope } from '../../widgets/list/permission';
-import { RecordModal, useRecordDialog } from '../../widgets/list/record-dialog';
-import { RefreshButton } from '../../widgets/list/refresh-button';
-import { RowActions } from '../../widgets/list/row-actions';
-import { SearchBar } from '../../widgets/list/search-bar';
-import { UserSelect } from '../../widgets/org-picker/user-select';
+import { toastSuccess } from '../../../base/api/feedback';
+import { usePagedList } from '../../../widgets/list/paged-list';
+import { PagedTable } from '../../../widgets/list/paged-table';
+import { AuthButton, PermissionScope } from '../../../widgets/list/permission';
+import { RecordModal, useRecordDialog } from '../../../widgets/list/record-dialog';
+import { RefreshButton } from '../../../widgets/list/refresh-button';
+import { RowActions } from '../../../widgets/list/row-actions';
+import { SearchBar } from '../../../widgets/list/search-bar';
+import { UserSelect } from '../../../widgets/org-picker/user-select';
 import {
   type Delegation,
   type DelegationQuery,
@@ -24,7 +24,7 @@ import {
   saveDelegation,
   stopDelegation,
 } from './api';
-import '../../widgets/list/list-page.css';
+import '../../../widgets/list/list-page.css';
 
 const ADDRESS = 'workFlow/entrust';
 const time = (value: number) => dayjs(value).format('YYYY-MM-DD HH:mm');

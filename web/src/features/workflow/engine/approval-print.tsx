@@ -3,9 +3,9 @@ import { Button, Descriptions, Modal, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormRenderer } from '../../widgets/form/form-renderer';
-import type { FormSchema } from '../../widgets/form/types';
-import { HandleStatusTag, TaskStatusTag } from '../workflow-lists/status';
+import { FormRenderer } from '../../../widgets/form/form-renderer';
+import type { FormSchema } from '../../../widgets/form/types';
+import { HandleStatusTag, TaskStatusTag } from '../lists/status';
 import type { FlowInfo, FlowRecord } from './api';
 import './approval-print.css';
 

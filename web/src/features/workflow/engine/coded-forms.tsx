@@ -1,6 +1,6 @@
 import type { FormInstance } from 'antd';
 import { type ComponentType, lazy } from 'react';
-import { loadNamespaces } from '../../app/i18n';
+import { loadNamespaces } from '../../../base/i18n';
 
 /** What a coded flow form component gets from the flow detail page. */
 export interface CodedFormProps {
@@ -17,7 +17,7 @@ const CODED_FORMS: Record<
   string,
   { load: () => Promise<{ default: ComponentType<CodedFormProps> }>; namespaces: string[] }
 > = {
-  crmOrder: { load: () => import('../extend-order/crm-order-form'), namespaces: ['extendOrder'] },
+  crmOrder: { load: () => import('../../extend/crmOrder/crm-order-form'), namespaces: ['extendOrder'] },
 };
 
 const loaded = new Map<string, ComponentType<CodedFormProps>>();

@@ -1,4 +1,4 @@
-import { encodeBody } from '../message/open-rules';
+import { encodeBody } from '../../message/inbox/open-rules';
 
 /** What the flow detail page opens (the `config` query parameter, console.md 2.1; a flow message's body). */
 export interface DetailConfig {

@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadTranslations } from '../../test/translations';
+import { loadTranslations } from '../../../test/translations';
 import { FlowChart } from './flow-chart';
 
 beforeAll(() => loadTranslations(['workflow']));

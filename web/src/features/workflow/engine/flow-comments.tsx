@@ -3,8 +3,8 @@ import { Button, Card, Empty, Form, Input, List, Modal, Pagination, Space, Spin 
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../api';
-import { toastSuccess } from '../../api/feedback';
+import { http } from '../../../base/api';
+import { toastSuccess } from '../../../base/api/feedback';
 
 const BASE = '/workflow/Engine/FlowComment';
 const PAGE_SIZE = 10;

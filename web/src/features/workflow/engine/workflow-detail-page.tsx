@@ -19,13 +19,13 @@ import dayjs from 'dayjs';
 import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toastSuccess } from '../../api/feedback';
-import { useSession } from '../../shell/session-store';
-import { FormRenderer, submitValues } from '../../widgets/form/form-renderer';
-import type { FormSchema } from '../../widgets/form/types';
-import { UserSelect } from '../../widgets/org-picker/user-select';
-import { workflowKeys } from '../workflow-lists/api';
-import { HandleStatusTag, TaskStatusTag, UrgentTag } from '../workflow-lists/status';
+import { toastSuccess } from '../../../base/api/feedback';
+import { useSession } from '../../../base/session/session-store';
+import { FormRenderer, submitValues } from '../../../widgets/form/form-renderer';
+import type { FormSchema } from '../../../widgets/form/types';
+import { UserSelect } from '../../../widgets/org-picker/user-select';
+import { workflowKeys } from '../lists/api';
+import { HandleStatusTag, TaskStatusTag, UrgentTag } from '../lists/status';
 import {
   approve,
   type FlowInfo,

@@ -1,5 +1,5 @@
-import { http } from '../../api';
-import type { PagedAnswer } from '../../widgets/list/paged-list';
+import { http } from '../../../base/api';
+import type { PagedAnswer } from '../../../widgets/list/paged-list';
 
 const BASE = '/flowForm/Form';
 

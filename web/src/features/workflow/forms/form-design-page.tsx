@@ -4,15 +4,20 @@ import { Button, Form, Input, Modal, Space, Spin, type TableColumnsType, Tag } f
 import dayjs from 'dayjs';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { type DesignerForm, designProblems, emptyForm, toDesignerForm } from '../../widgets/designer/state';
-import type { FormSchema } from '../../widgets/form/types';
-import { usePagedList } from '../../widgets/list/paged-list';
-import { PagedTable } from '../../widgets/list/paged-table';
-import { AuthButton, PermissionScope } from '../../widgets/list/permission';
-import { RefreshButton } from '../../widgets/list/refresh-button';
-import { RowActions } from '../../widgets/list/row-actions';
-import { SearchBar } from '../../widgets/list/search-bar';
+import { toastSuccess } from '../../../base/api/feedback';
+import {
+  type DesignerForm,
+  designProblems,
+  emptyForm,
+  toDesignerForm,
+} from '../../../widgets/designer/state';
+import type { FormSchema } from '../../../widgets/form/types';
+import { usePagedList } from '../../../widgets/list/paged-list';
+import { PagedTable } from '../../../widgets/list/paged-table';
+import { AuthButton, PermissionScope } from '../../../widgets/list/permission';
+import { RefreshButton } from '../../../widgets/list/refresh-button';
+import { RowActions } from '../../../widgets/list/row-actions';
+import { SearchBar } from '../../../widgets/list/search-bar';
 import {
   deleteFlowForm,
   type FlowForm,
@@ -23,9 +28,9 @@ import {
   releaseFlowForm,
   saveFlowForm,
 } from './api';
-import '../../widgets/list/list-page.css';
+import '../../../widgets/list/list-page.css';
 
-const FormDesigner = lazy(() => import('../../widgets/designer/form-designer'));
+const FormDesigner = lazy(() => import('../../../widgets/designer/form-designer'));
 
 function readDesign(text: string | null | undefined): DesignerForm {
   if (!text) return emptyForm();

@@ -1,8 +1,8 @@
 import { Alert, Form, Input, List, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { UserSelect } from '../../widgets/org-picker/user-select';
+import { toastSuccess } from '../../../base/api/feedback';
+import { UserSelect } from '../../../widgets/org-picker/user-select';
 import { type BatchFailure, batchOperate } from './api';
 
 interface Values {

@@ -5,12 +5,12 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toastSuccess } from '../../api/feedback';
-import { usePagedList } from '../../widgets/list/paged-list';
-import { PagedListPage } from '../../widgets/list/paged-list-page';
-import { AuthButton, PermissionScope } from '../../widgets/list/permission';
-import { RowActions } from '../../widgets/list/row-actions';
-import { detailPath } from '../workflow-detail/config';
+import { toastSuccess } from '../../../base/api/feedback';
+import { usePagedList } from '../../../widgets/list/paged-list';
+import { PagedListPage } from '../../../widgets/list/paged-list-page';
+import { AuthButton, PermissionScope } from '../../../widgets/list/permission';
+import { RowActions } from '../../../widgets/list/row-actions';
+import { detailPath } from '../engine/config';
 import {
   deleteLaunched,
   deleteMonitored,
@@ -22,7 +22,7 @@ import {
 } from './api';
 import { BatchApproveDialog } from './batch-approve-dialog';
 import { HandleStatusTag, TaskStatusTag, UrgentTag } from './status';
-import '../../widgets/list/list-page.css';
+import '../../../widgets/list/list-page.css';
 
 /** opType of the detail page per list (workflow.md 4.6). */
 const OP_TYPES: Record<ListKind, number> = { launch: 0, todo: 1, done: 2, circulate: 3, monitor: 4 };

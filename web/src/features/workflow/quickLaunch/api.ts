@@ -1,5 +1,5 @@
-import { http } from '../../api';
-import type { FlowInfo } from '../workflow-detail/api';
+import { http } from '../../../base/api';
+import type { FlowInfo } from '../engine/api';
 
 const BASE = '/workflow/Engine';
 

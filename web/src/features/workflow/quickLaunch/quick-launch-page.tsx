@@ -3,13 +3,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Form, Input, Modal, Select, Space, Spin, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { useDictionaryEntries } from '../../widgets/dictionary-select/dictionary-select';
-import { FormRenderer, submitValues } from '../../widgets/form/form-renderer';
-import type { FormSchema } from '../../widgets/form/types';
-import { PermissionScope } from '../../widgets/list/permission';
-import { UserSelect } from '../../widgets/org-picker/user-select';
-import { workflowKeys } from '../workflow-lists/api';
+import { toastSuccess } from '../../../base/api/feedback';
+import { useDictionaryEntries } from '../../../widgets/dictionary-select/dictionary-select';
+import { FormRenderer, submitValues } from '../../../widgets/form/form-renderer';
+import type { FormSchema } from '../../../widgets/form/types';
+import { PermissionScope } from '../../../widgets/list/permission';
+import { UserSelect } from '../../../widgets/org-picker/user-select';
+import { workflowKeys } from '../lists/api';
 import {
   type CandidateNode,
   fetchLaunchable,

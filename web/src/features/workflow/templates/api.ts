@@ -1,7 +1,7 @@
-import { http } from '../../api';
-import type { DesignNode } from '../../widgets/flow-designer/tree';
-import { uploadFile } from '../../widgets/list/files';
-import type { PagedAnswer } from '../../widgets/list/paged-list';
+import { http } from '../../../base/api';
+import type { DesignNode } from '../../../widgets/flow-designer/tree';
+import { uploadFile } from '../../../widgets/list/files';
+import type { PagedAnswer } from '../../../widgets/list/paged-list';
 
 const BASE = '/workflow/Engine/flowTemplate';
 

@@ -2,8 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { UserSelect } from '../../widgets/org-picker';
+import { toastSuccess } from '../../../base/api/feedback';
+import { UserSelect } from '../../../widgets/org-picker';
 import { fetchAssist, flowEngineKeys, saveAssist, type TemplateRow } from './api';
 
 /** 协管人员: the users who may manage a template besides its creator (workflow.md, flow_enginevisible type 2). */

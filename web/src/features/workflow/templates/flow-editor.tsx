@@ -2,15 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, InputNumber, Modal, Space, Spin, Tabs } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
-import { DictionarySelect } from '../../widgets/dictionary-select/dictionary-select';
+import { toastSuccess } from '../../../base/api/feedback';
+import { DictionarySelect } from '../../../widgets/dictionary-select/dictionary-select';
 import {
   type DesignNode,
   emptyFlow,
   newNodeId,
   type TreeProblem,
   validateTree,
-} from '../../widgets/flow-designer/tree';
+} from '../../../widgets/flow-designer/tree';
 import {
   fetchTemplate,
   flowEngineKeys,
@@ -23,7 +23,7 @@ import {
 import { FLOW_CATEGORY } from './categories';
 
 // The designer (and @xyflow/react) loads only when a template is opened.
-const FlowDesigner = lazy(() => import('../../widgets/flow-designer/flow-designer'));
+const FlowDesigner = lazy(() => import('../../../widgets/flow-designer/flow-designer'));
 
 type Basics = Omit<TemplateForm, 'flows'>;
 const BASICS: Basics = { fullName: '', enCode: '', type: 0, sortCode: 0, description: '' };

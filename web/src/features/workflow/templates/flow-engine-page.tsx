@@ -2,17 +2,17 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Space, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDictionaryEntries } from '../../widgets/dictionary-select/dictionary-select';
-import { creatorTimeColumn, stateColumn } from '../../widgets/list/columns';
+import { useDictionaryEntries } from '../../../widgets/dictionary-select/dictionary-select';
+import { creatorTimeColumn, stateColumn } from '../../../widgets/list/columns';
 import {
   DesignListFrame,
   designTailColumns,
   useDesignActions,
   useDesignMenu,
-} from '../../widgets/list/design-list';
-import { usePagedList } from '../../widgets/list/paged-list';
-import { PagedTable } from '../../widgets/list/paged-table';
-import { PermissionScope, useButtonPermission } from '../../widgets/list/permission';
+} from '../../../widgets/list/design-list';
+import { usePagedList } from '../../../widgets/list/paged-list';
+import { PagedTable } from '../../../widgets/list/paged-table';
+import { PermissionScope, useButtonPermission } from '../../../widgets/list/permission';
 import {
   copyTemplate,
   deleteTemplate,
@@ -32,7 +32,7 @@ import {
 import { AssistDialog } from './assist-dialog';
 import { FLOW_CATEGORY } from './categories';
 import { FlowEditor } from './flow-editor';
-import '../../widgets/list/list-page.css';
+import '../../../widgets/list/list-page.css';
 import './flow-engine.css';
 
 const ADDRESS = 'workFlow/flowEngine';

@@ -1,5 +1,5 @@
 import { parseFormData } from '@console/shared';
-import { http } from '../../../api';
+import { http } from '../../../base/api';
 import type { FormSchema } from '../types';
 
 /** A form definition from its formData JSON string; null when the shared schema refuses it. */

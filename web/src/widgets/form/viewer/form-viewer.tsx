@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Empty, Modal, Space, Spin } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastWarning } from '../../../api/feedback';
+import { toastWarning } from '../../../base/api/feedback';
 import { drawerSize } from '../fields/advanced/relation/relation-popup';
 import { FormRenderer } from '../form-renderer';
 import type { FormSchema } from '../types';

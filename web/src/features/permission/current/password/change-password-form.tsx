@@ -2,7 +2,7 @@ import { Form, type FormInstance, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../api/feedback';
+import { toastSuccess } from '../../../../base/api/feedback';
 import { imageCodeUrl, type PasswordChangeSender } from './api';
 import { firstIssueFor, type PasswordChangeValues, type PasswordField, type PasswordPolicy } from './policy';
 

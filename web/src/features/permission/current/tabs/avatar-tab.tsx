@@ -2,9 +2,9 @@ import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api';
-import { toastError, toastSuccess } from '../../../api/feedback';
-import { useSession } from '../../../shell/session-store';
+import { ApiError } from '../../../../base/api';
+import { toastError, toastSuccess } from '../../../../base/api/feedback';
+import { useSession } from '../../../../base/session/session-store';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES, setAvatar, uploadImage } from '../api';
 import { useReloadUser } from '../use-reload-user';
 

@@ -4,8 +4,8 @@ import { Alert, Button, Col, DatePicker, Descriptions, Form, Input, Row, Select,
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api';
-import { toastSuccess } from '../../../api/feedback';
+import { ApiError } from '../../../../base/api';
+import { toastSuccess } from '../../../../base/api/feedback';
 import { type CurrentBaseInfo, type EditableBaseInfo, getBaseInfo, profileKeys, saveBaseInfo } from '../api';
 import { useReloadUser } from '../use-reload-user';
 

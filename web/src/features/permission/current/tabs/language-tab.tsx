@@ -1,9 +1,9 @@
 import { Button, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../../api/feedback';
-import { changeLanguage } from '../../../app/i18n';
-import { keyOfLocale, LANGUAGES, type LanguageKey, localeOf } from '../../../app/language';
+import { toastSuccess } from '../../../../base/api/feedback';
+import { changeLanguage } from '../../../../base/i18n';
+import { keyOfLocale, LANGUAGES, type LanguageKey, localeOf } from '../../../../base/language';
 import { setSystemLanguage } from '../api';
 
 /** Language: saved on the server (SystemLanguage) and kept locally. */

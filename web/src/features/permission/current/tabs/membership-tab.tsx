@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, List, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../../api/feedback';
+import { toastSuccess } from '../../../../base/api/feedback';
 import { getUserOrganizes, getUserPositions, profileKeys, switchMajor } from '../api';
 import { useReloadUser } from '../use-reload-user';
 

@@ -1,10 +1,10 @@
 import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../shell/session-store';
-import { modifyPassword } from '../../password/api';
-import { ChangePasswordForm } from '../../password/change-password-form';
-import type { PasswordChangeValues } from '../../password/policy';
+import { useSession } from '../../../../base/session/session-store';
+import { modifyPassword } from '../password/api';
+import { ChangePasswordForm } from '../password/change-password-form';
+import type { PasswordChangeValues } from '../password/policy';
 import { useReloadUser } from '../use-reload-user';
 
 /** Password: the same form and rules as the password dialog, sent to Users/Current/Actions/ModifyPassword. */

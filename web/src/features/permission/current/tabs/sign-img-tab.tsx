@@ -4,8 +4,8 @@ import { Button, Card, Empty, Popconfirm, Skeleton, Tag, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api';
-import { toastError, toastSuccess } from '../../../api/feedback';
+import { ApiError } from '../../../../base/api';
+import { toastError, toastSuccess } from '../../../../base/api/feedback';
 import {
   addSignImg,
   deleteSignImg,

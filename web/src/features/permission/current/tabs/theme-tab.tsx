@@ -2,8 +2,8 @@ import { LAYOUTS, type Layout } from '@console/shared';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../../api/feedback';
-import { useSettings } from '../../../shell/settings-store';
+import { toastSuccess } from '../../../../base/api/feedback';
+import { useSettings } from '../../../../base/session/settings-store';
 import { setSystemTheme } from '../api';
 
 /** Small sketch of each layout: where the menus are. */

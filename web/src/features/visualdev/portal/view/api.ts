@@ -1,5 +1,5 @@
 import type { PortalAuth } from '@console/shared';
-import { http } from '../../api';
+import { http } from '../../../../base/api';
 
 export type { PortalAuth };
 export type WidgetRow = Record<string, unknown>;

@@ -4,10 +4,10 @@ import { Button, Empty, Result, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { ApiError } from '../../api';
-import { toastSuccess } from '../../api/feedback';
-import { findMenu, menuIdForPath, menuProperties } from '../../shell/menu';
-import { useSession } from '../../shell/session-store';
+import { ApiError } from '../../../../base/api';
+import { toastSuccess } from '../../../../base/api/feedback';
+import { findMenu, menuIdForPath, menuProperties } from '../../../../base/session/menu';
+import { useSession } from '../../../../base/session/session-store';
 import { fetchPortalAuth, portalKeys, saveOwnLayout } from './api';
 import { PortalGrid } from './portal-grid';
 

@@ -5,10 +5,10 @@ import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type ChartKind, chartOption } from '../../widgets/chart/chart-options';
-import { EChart } from '../../widgets/chart/echart';
-import { useOpenMessage } from '../message/use-open-message';
-import { detailPath } from '../workflow-detail/config';
+import { type ChartKind, chartOption } from '../../../../widgets/chart/chart-options';
+import { EChart } from '../../../../widgets/chart/echart';
+import { useOpenMessage } from '../../../message/inbox/use-open-message';
+import { detailPath } from '../../../workflow/engine/config';
 import {
   fetchNotices,
   fetchTodoCounts,

@@ -1,5 +1,5 @@
 import type { DataReportItem } from '@console/shared';
-import { http } from '../../api';
+import { http } from '../../../../base/api';
 
 export type { DataReportItem };
 

@@ -5,10 +5,10 @@ import { Button, Result, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { ApiError } from '../../api';
-import { findMenu, menuIdForPath, menuProperties } from '../../shell/menu';
-import { useSession } from '../../shell/session-store';
-import { downloadUrl } from '../../widgets/list/files';
+import { ApiError } from '../../../../base/api';
+import { findMenu, menuIdForPath, menuProperties } from '../../../../base/session/menu';
+import { useSession } from '../../../../base/session/session-store';
+import { downloadUrl } from '../../../../widgets/list/files';
 import { exportReport, fetchReportRuntime, type ReportParams, reportKeys, runReport } from './api';
 import { defaultParams, ReportView } from './report-view';
 

@@ -7,8 +7,8 @@ import {
 import { Button, Empty, Form, Input, Space, Spin, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chartOption } from '../../widgets/chart/chart-options';
-import { EChart } from '../../widgets/chart/echart';
+import { chartOption } from '../../../../widgets/chart/chart-options';
+import { EChart } from '../../../../widgets/chart/echart';
 import type { ReportParams, ReportRow } from './api';
 import './report.css';
 

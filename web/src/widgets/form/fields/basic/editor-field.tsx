@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { safeHtml } from '../../../../features/message/rich-html';
-import { useEditorLabels } from '../../../../features/notice/editor-labels';
-import RichEditor from '../../../../features/notice/rich-editor';
+import { useEditorLabels } from '../../../rich-text/editor-labels';
+import RichEditor from '../../../rich-text/rich-editor';
+import { safeHtml } from '../../../rich-text/rich-html';
 import type { FieldProps } from '../../types';
 
 /** editor: rich text (Quill, loaded on first use); the detail view shows the HTML sanitised. */

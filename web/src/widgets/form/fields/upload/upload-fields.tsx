@@ -4,8 +4,8 @@ import { App, Button, Image, Popconfirm, Space, Typography } from 'antd';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { http } from '../../../../api';
-import { useSession } from '../../../../shell/session-store';
+import { http } from '../../../../base/api';
+import { useSession } from '../../../../base/session/session-store';
 import { downloadUrl, uploadFile } from '../../../list/files';
 import {
   cleanName,

@@ -1,4 +1,4 @@
-import { http } from '../../../../../api';
+import { http } from '../../../../../base/api';
 
 /*
  * Where the relation fields read their rows (forms.md 4-6, system-data.md 3): a form's records
