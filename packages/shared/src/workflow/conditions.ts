@@ -1,4 +1,4 @@
-import { compileExpression, ExpressionError } from '../form/expression.js';
+import { compileExpression } from '../form/expression.js';
 import type { FlowCondition } from './flowJson.js';
 
 /**
@@ -78,16 +78,4 @@ export function evaluateConditions(
     joiner = condition.logic;
   }
   return result ?? true;
-}
-
-/** The message of a formula condition that does not compile, or null. */
-export function conditionProblem(condition: FlowCondition): string | null {
-  if (condition.fieldType !== 3) return null;
-  try {
-    compileExpression(condition.field);
-    return null;
-  } catch (error) {
-    if (error instanceof ExpressionError) return error.message;
-    throw error;
-  }
 }

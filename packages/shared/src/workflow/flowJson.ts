@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { compileExpression, ExpressionError } from '../form/expression.js';
 import { formatIssuePath } from '../form/schema.js';
-import { conditionProblem } from './conditions.js';
 
 /**
  * The flow designer's node tree (workflow.md 2). Unknown keys are kept (the designer stores many
@@ -39,6 +39,18 @@ export const FlowCondition = z.looseObject({
   logic: z.enum(['&&', '||']).optional().default('&&'),
 });
 export type FlowCondition = z.output<typeof FlowCondition>;
+
+/** The message of a formula condition that does not compile, or null. */
+export function conditionProblem(condition: FlowCondition): string | null {
+  if (condition.fieldType !== 3) return null;
+  try {
+    compileExpression(condition.field);
+    return null;
+  } catch (error) {
+    if (error instanceof ExpressionError) return error.message;
+    throw error;
+  }
+}
 
 export const StartProperties = z.looseObject({
   title: z.string().max(100).optional().default('流程发起'),
