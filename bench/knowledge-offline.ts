@@ -1,12 +1,12 @@
 /**
  * The knowledge-base retrieval, in process and without a server: the CMRC 2018 protocol on the
  * trial or dev file, against plain character-bigram BM25, and search latency at 100,000 chunks.
- *   npx tsx --conditions=source bench/knowledge-offline.ts [trial|dev] [--tune] [--latency]
+ *   CMRC_DIR=/path/to/cmrc2018 npx tsx --conditions=source bench/knowledge-offline.ts [trial|dev] [--tune] [--latency]
  * --tune sweeps the re-scoring weights (run it on trial: dev is for reporting).
  */
-import path from 'node:path';
 import {
   type CmrcPassage,
+  cmrcFile,
   fillerTexts,
   goldChunk,
   loadCmrc,
@@ -20,8 +20,6 @@ import {
   splitIntoChunks,
 } from '../server/src/modules/knowledge/retrieval/index.js';
 
-const REPO_ROOT = path.resolve(import.meta.dirname, '..');
-const DATA_DIR = path.resolve(REPO_ROOT, '../shared/data/cmrc2018');
 const BASE = 'base';
 
 /** Plain character-bigram BM25: adjacent characters, nothing stripped, one family. */
@@ -140,7 +138,14 @@ function tune(index: ChunkIndex, questions: Question[]) {
 async function main() {
   const args = process.argv.slice(2);
   const file = args.includes('dev') ? 'dev' : 'trial';
-  const passages = await loadCmrc(path.join(DATA_DIR, `cmrc2018_${file}.json`));
+  const data = cmrcFile(file);
+  if (!data) {
+    console.error(
+      `knowledge-offline needs the CMRC 2018 data set (cmrc2018_${file}.json): CMRC_DIR=/path/to/cmrc2018 npx tsx --conditions=source bench/knowledge-offline.ts ${file}`,
+    );
+    process.exit(2);
+  }
+  const passages = await loadCmrc(data);
   const { chunks, questions } = chunksOf(passages);
   console.log(`${file}: ${passages.length} passages, ${chunks.length} chunks, ${questions.length} questions`);
 

@@ -43,10 +43,21 @@ function parseArgs(argv: string[]): Args {
     }
     return found;
   });
+  // A scenario named on the command line must run; of all of them, those that cannot are left out.
+  const chosen = scenarios.length > 0 ? scenarios : SCENARIOS;
+  const unavailable = chosen.flatMap((s) => {
+    const reason = s.unavailable?.();
+    return reason ? [`${s.name}: ${reason}`] : [];
+  });
+  if (scenarios.length > 0 && unavailable.length > 0) {
+    console.error(unavailable.join('\n'));
+    process.exit(2);
+  }
+  for (const line of unavailable) console.log(`note: skipping ${line}`);
   const databases: DatabaseKind[] =
     dbArg === 'pglite' || dbArg === 'postgres' ? [dbArg] : ['pglite', 'postgres'];
   return {
-    scenarios: scenarios.length > 0 ? scenarios : SCENARIOS,
+    scenarios: chosen.filter((s) => !s.unavailable?.()),
     writeDocs: flag('write-docs'),
     databases,
     quick: flag('quick'),

@@ -1,5 +1,5 @@
-import path from 'node:path';
 import {
+  cmrcFile,
   cmrcThroughApi,
   fillerTexts,
   inParallel,
@@ -9,12 +9,11 @@ import {
   waitForDocuments,
 } from '../../server/src/modules/knowledge/retrieval/evaluation.js';
 import { call, login, ORIGIN_HEADERS } from '../lib/http.js';
-import { REPO_ROOT } from '../lib/server.js';
 import type { Scenario, ScenarioOutput } from './types.js';
 
 /**
  * Issue 14's figures, all through the API as the admin:
- * 1. Quality: ../shared/data/cmrc2018/cmrc2018_dev.json by its README's protocol (a base with
+ * 1. Quality: cmrc2018_dev.json of the CMRC 2018 data set (in CMRC_DIR) by its protocol (a base with
  *    chunks of at most 200 characters, each passage uploaded as a .txt document, the gold chunk
  *    read from the chunk list's offsets, every question through HitTest): R@1, R@5, MRR@10.
  * 2. Scale: the same base grown to 100,000 chunks with filler documents of about 100 KB, each
@@ -49,6 +48,10 @@ export const knowledge: Scenario = {
   name: 'knowledge',
   title: 'Knowledge HitTest (100k chunks)',
   section: 'knowledge',
+  unavailable: () =>
+    cmrcFile('dev')
+      ? undefined
+      : 'it needs the CMRC 2018 data set (cmrc2018_dev.json): CMRC_DIR=/path/to/cmrc2018 npm run bench -- knowledge',
   async run(ctx): Promise<ScenarioOutput> {
     const baseUrl = ctx.server.baseUrl;
     const token = await login(baseUrl, 'admin', ctx.adminPassword);
@@ -66,7 +69,7 @@ export const knowledge: Scenario = {
       },
     };
     const notes: string[] = [];
-    const passages = await loadCmrc(path.resolve(REPO_ROOT, '../shared/data/cmrc2018/cmrc2018_dev.json'));
+    const passages = await loadCmrc(cmrcFile('dev')!);
     const quality = await cmrcThroughApi(api, passages, { baseName: 'CMRC 2018 dev', timeoutMs: 1_800_000 });
     const { recallAt1, recallAt5, mrrAt10, questions } = quality.metrics;
     notes.push(

@@ -37,5 +37,7 @@ export interface Scenario {
   title: string;
   /** The docs/benchmarks.md section (`<!-- bench:<section>:start -->`) its figures go to. */
   section: string;
+  /** Why it cannot run here (data it needs is not there), with how to run it; undefined when it can. */
+  unavailable?(): string | undefined;
   run(ctx: ScenarioContext): Promise<ScenarioOutput>;
 }

@@ -1,10 +1,21 @@
 /**
- * The retrieval protocol of ../shared/data/cmrc2018/README.md, shared by the retrieval-quality
- * test, `npm run bench -- knowledge` and the offline tuning script: passages become documents,
- * the gold chunk of a question is the one holding its first answer's start, and R@1, R@5 and
- * MRR@10 are counted over all questions.
+ * The retrieval protocol of the CMRC 2018 data set (docs/benchmarks.md), shared by the
+ * retrieval-quality test, `npm run bench -- knowledge` and the offline tuning script: passages
+ * become documents, the gold chunk of a question is the one holding its first answer's start,
+ * and R@1, R@5 and MRR@10 are counted over all questions.
  */
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * A file of the CMRC 2018 data set in the folder CMRC_DIR names, or undefined without CMRC_DIR:
+ * the data is not part of the repository. A relative folder is taken from where npm was run.
+ */
+export function cmrcFile(name: 'trial' | 'dev'): string | undefined {
+  const dir = process.env.CMRC_DIR;
+  if (!dir) return undefined;
+  return path.resolve(process.env.INIT_CWD ?? process.cwd(), dir, `cmrc2018_${name}.json`);
+}
 
 export interface CmrcPassage {
   id: string;
