@@ -75,7 +75,12 @@ export const DictionaryDataBody = z.object({
   dictionaryTypeId: z.string({ message: '请选择字典分类' }).trim().min(1, '请选择字典分类').max(64),
   parentId: parentField,
   fullName: nameField('请输入名称', '字典名称最多为50个字符！'),
-  enCode: codeField('请输入编码', '字典编码最多为50个字符！'),
+  // Entry codes have no character rule (as the 3.4.7 client's entry form); category codes do.
+  enCode: z
+    .string({ message: '请输入编码' })
+    .trim()
+    .min(1, '请输入编码')
+    .max(Limits.codeMax, '字典编码最多为50个字符！'),
   enabledMark: flag('状态只能为0或1').default(1),
   sortCode,
   description,

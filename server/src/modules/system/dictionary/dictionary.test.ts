@@ -314,7 +314,7 @@ describe('.bdd export and import', () => {
     expect(response.headers.get('content-disposition')).toContain("filename*=UTF-8''%E8%A1%8C");
     const file = (await response.json()) as { list: DictionaryTypeNode[]; modelList: DictionaryDataNode[] };
     expect(file.list).toHaveLength(1);
-    expect(file.list[0]!.parentId).toBe('0');
+    expect(file.list[0]!.parentId).toBe(industry.parentId);
     expect(file.modelList.length).toBeGreaterThan(20);
     const again = await fetch(`${server.baseUrl}${exported.data.url}`);
     expect(((await again.json()) as { msg: string }).msg).toBe('下载链接已失效，请重新导出');
@@ -347,7 +347,17 @@ describe('.bdd export and import', () => {
         { ...renamed, modelList: [{ ...renamed.modelList[0], parentId: 'ghost' }] },
         `第1条字典数据（${renamed.modelList[0]!.fullName}/${renamed.modelList[0]!.enCode}）：上级字典不存在`,
       ],
-      [{ ...renamed, list: [{ ...renamed.list[0], parentId: 'ghost' }] }, '上级分类不存在'],
+      [
+        // Two categories of the file each other's parent.
+        {
+          ...renamed,
+          list: [
+            { ...renamed.list[0], parentId: 'loopB' },
+            { ...renamed.list[0], id: 'loopB', enCode: 'loopB', parentId: typeId },
+          ],
+        },
+        '上级分类不存在',
+      ],
       [
         { ...renamed, modelList: [{ ...renamed.modelList[0], fullName: 'x'.repeat(51) }] },
         '字典名称最多为50个字符！',
@@ -503,5 +513,85 @@ describe('access', () => {
       json: { parentId: '0', fullName: '越权', enCode: 'denied' },
     });
     expect(write.msg).toBe('您没有此操作的权限，请联系管理员');
+  });
+});
+
+// What the 3.4.7 client's dictionary pages send (issue #20, item 11).
+describe('dictionaries as the 3.4.7 client writes them', () => {
+  it('takes entry codes with underscores and other characters its entry form allows', async () => {
+    const type = await send<{ id: string }>('POST', '/api/system/DictionaryType', {
+      id: '',
+      parentId: '0',
+      fullName: '下划线编码',
+      enCode: 'underscoreCodes',
+      isTree: 0,
+      sortCode: 0,
+      description: '',
+    });
+    expect(type.code, type.msg).toBe(200);
+    // The entry form checks only that a code is given and at most 50 characters.
+    for (const enCode of ['sys_code', 'A-1', 'x_y.z']) {
+      const entry = await send('POST', '/api/system/DictionaryData', {
+        id: '',
+        dictionaryTypeId: type.data.id,
+        parentId: '0',
+        fullName: `条目${enCode.replace('.', '')}`,
+        enCode,
+        enabledMark: 1,
+        sortCode: 0,
+        description: '',
+      });
+      expect([entry.code, entry.msg], enCode).toEqual([200, expect.any(String)]);
+    }
+    const listed = await get<{ list: DictionaryDataNode[] }>(`/api/system/DictionaryData/${type.data.id}`);
+    expect(listed.data.list.map((e) => e.enCode).sort()).toEqual(['A-1', 'sys_code', 'x_y.z']);
+    // The type form keeps its code rule (letters, digits and inner dots), as that client's does.
+    const badType = await send('POST', '/api/system/DictionaryType', {
+      parentId: '0',
+      fullName: '坏编码',
+      enCode: 'bad_code',
+      isTree: 0,
+    });
+    expect(badType.code).toBe(400);
+  });
+
+  it('exports a category with its own parentId; an import places it under that parent when it exists here, else at the top', async () => {
+    const parent = await send<{ id: string }>('POST', '/api/system/DictionaryType', {
+      parentId: '0',
+      fullName: '导出上级',
+      enCode: 'exportParent',
+      isTree: 0,
+    });
+    const child = await send<{ id: string }>('POST', '/api/system/DictionaryType', {
+      parentId: parent.data.id,
+      fullName: '导出下级',
+      enCode: 'exportChild',
+      isTree: 0,
+    });
+    const exported = await get<{ url: string }>(`/api/system/DictionaryData/${child.data.id}/Action/Export`);
+    const file = (await (await fetch(`${server.baseUrl}${exported.data.url}`)).json()) as {
+      list: DictionaryTypeNode[];
+      modelList: DictionaryDataNode[];
+    };
+    expect(file.list.map((t) => t.parentId)).toEqual([parent.data.id]);
+
+    const copy = (enCode: string, parentId: string) => ({
+      list: [{ ...file.list[0]!, id: newId(), enCode, parentId }],
+      modelList: [],
+    });
+    const here = await upload(
+      '/api/system/DictionaryData/Action/Import',
+      'a.bdd',
+      JSON.stringify(copy('exportCopyA', parent.data.id)),
+    );
+    expect(here.code, here.msg).toBe(200);
+    const elsewhere = await upload(
+      '/api/system/DictionaryData/Action/Import',
+      'b.bdd',
+      JSON.stringify(copy('exportCopyB', newId())),
+    );
+    expect(elsewhere.code, elsewhere.msg).toBe(200);
+    expect((await typeByCode('exportCopyA')).parentId).toBe(parent.data.id);
+    expect((await typeByCode('exportCopyB')).parentId).toBe('0');
   });
 });

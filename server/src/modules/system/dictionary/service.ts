@@ -424,9 +424,8 @@ export class DictionaryService {
       .from(dictionaryData)
       .where(inArray(dictionaryData.dictionaryTypeId, [...ids]))
       .orderBy(asc(dictionaryData.sortCode), asc(dictionaryData.creatorTime), asc(dictionaryData.id));
-    // The chosen type becomes a top-level type where it is imported.
     return {
-      list: chosen.map((t) => ({ ...typeNode(t), parentId: t.id === typeId ? '0' : t.parentId })),
+      list: chosen.map(typeNode),
       modelList: entries.map(dataNode),
     };
   }
@@ -470,6 +469,10 @@ export class DictionaryService {
         fileTypes.set(t.id, t);
         fileTypeCodes.add(t.enCode);
       });
+      for (const t of types) {
+        // An exported category's own parent: kept when it exists here, else the category goes to the top.
+        if (!fileTypes.has(t.parentId) && !existingTypeIds.has(t.parentId)) t.parentId = '0';
+      }
       types.forEach((t, i) => {
         // The parent chain must end at the top or at an existing type, without a loop.
         const seen = new Set<string>([t.id]);
