@@ -37,10 +37,6 @@ import { registerSysConfigRoutes } from './system/sysConfig/routes.js';
 import { registerTaskRoutes } from './system/task/routes.js';
 import { registerTemplateRoutes } from './system/templates/routes.js';
 import { registerSystemDataRoutes } from './systemData/routes.js';
-import { registerDashboardRoutes } from './visualdev/dashboard/routes.js';
-import { registerPortalRoutes } from './visualdev/portal/routes.js';
-import { registerRelationRoutes } from './visualdev/relation.js';
-import { registerDataReportRoutes } from './visualdev/report/routes.js';
 import { registerVisualDevRoutes } from './visualdev/routes.js';
 import { registerWorkflowRoutes } from './workflow/routes.js';
 
@@ -82,10 +78,6 @@ export function registerModules(app: FastifyInstance, services: Services) {
   registerKnowledgeRoutes(app, services);
   registerWorkflowRoutes(app, services);
   registerVisualDevRoutes(app, services);
-  registerRelationRoutes(app, services);
-  registerDataReportRoutes(app, services);
-  registerPortalRoutes(app, services);
-  registerDashboardRoutes(app, services);
   registerPortalManageRoutes(app, services);
   registerSystemDataRoutes(app, services);
   registerExtendRoutes(app, services);

@@ -10,7 +10,7 @@ import {
   roles,
   users,
 } from '../../db/schema/index.js';
-import type { ModelField } from './model.js';
+import type { ModelField } from './webDesign/model.js';
 
 /**
  * Display text of stored values for lists and detail views (forms.md 5 "Row"): option ids become

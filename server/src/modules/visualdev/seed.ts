@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { dictionaryData, dictionaryTypes, visualDevs } from '../../db/schema/index.js';
 import { DEMO_GENERATED_MODULE_IDS } from '../../db/seed/menus.js';
-import { ensureTables } from './ddl.js';
-import { readForm, settleTables } from './model.js';
-import type { ReleasedCopy } from './service.js';
+import { ensureTables } from './webDesign/ddl.js';
+import { readForm, settleTables } from './webDesign/model.js';
+import type { ReleasedCopy } from './webDesign/service.js';
 
 const field = (
   jnpfKey: string,

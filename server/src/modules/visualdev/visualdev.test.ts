@@ -19,7 +19,7 @@ import {
   visualDevs,
 } from '../../db/schema/index.js';
 import { DEMO_GENERATED_MODULE_IDS } from '../../db/seed/menus.js';
-import { GENERATED_SCHEMA } from './ddl.js';
+import { GENERATED_SCHEMA } from './webDesign/ddl.js';
 
 let database: TestDatabase;
 let server: TestServer;

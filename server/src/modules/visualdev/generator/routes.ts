@@ -9,8 +9,8 @@ import type { Session } from '../../../core/sessions.js';
 import type { Services } from '../../../services.js';
 import { issueDownload, registerDownload } from '../../file/download.js';
 import { hasPermission } from '../../permission/grants.js';
-import { modelOf } from '../model.js';
-import { VisualDevService } from '../service.js';
+import { modelOf } from '../webDesign/model.js';
+import { VisualDevService } from '../webDesign/service.js';
 import { type GeneratedFile, type GeneratorInput, generateModule } from './templates.js';
 
 /** The code generator's page of each design type (menus generator/webForm, generator/flowForm). */

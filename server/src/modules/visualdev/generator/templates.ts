@@ -1,6 +1,6 @@
 import { GeneratorClassName, GeneratorModuleName, GeneratorMessages as NameMessages } from '@console/shared';
 import { badRequest } from '../../../core/errors.js';
-import type { ColumnKind, DataModel, ModelField } from '../model.js';
+import type { ColumnKind, DataModel, ModelField } from '../webDesign/model.js';
 
 /**
  * The code generator's templates (other.md 3): a standalone module in this console's stack for

@@ -2,12 +2,12 @@ import type { ImportPreview, ImportResult } from '@console/shared';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { fileTypeFromBuffer } from 'file-type';
-import { BizError, badRequest } from '../../core/errors.js';
-import type { Session } from '../../core/sessions.js';
-import { storedFiles } from '../../db/schema/index.js';
-import type { Services } from '../../services.js';
-import { findOwnFile, readFile, saveFile } from '../file/storage.js';
-import { checkXlsx } from '../file/xlsx.js';
+import { BizError, badRequest } from '../../../core/errors.js';
+import type { Session } from '../../../core/sessions.js';
+import { storedFiles } from '../../../db/schema/index.js';
+import type { Services } from '../../../services.js';
+import { findOwnFile, readFile, saveFile } from '../../file/storage.js';
+import { checkXlsx } from '../../file/xlsx.js';
 import {
   cellText,
   ERRORS_COLUMN,
@@ -16,8 +16,8 @@ import {
   IMPORT_SHEET_LIMITS,
   ImportMessages,
   writeSheet,
-} from '../permission/user/importExport.js';
-import type { ModelField } from './model.js';
+} from '../../permission/user/importExport.js';
+import type { ModelField } from '../webDesign/model.js';
 import type { OnlineDevService } from './runtime.js';
 
 /**

@@ -1,8 +1,8 @@
 import { type DictionaryDataNode, sampleColumnData, sampleForm } from '@console/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { suiteServer } from '../../../test/harness.js';
-import { modules } from '../../db/schema/index.js';
+import { suiteServer } from '../../../../test/harness.js';
+import { modules } from '../../../db/schema/index.js';
 
 const suite = suiteServer();
 let modelId: string;

@@ -2,11 +2,11 @@ import { inArray } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { badRequest } from '../../core/errors.js';
-import { defineRoute } from '../../core/route.js';
-import type { DbOrTx } from '../../db/client.js';
-import type { Services } from '../../services.js';
-import type { ModelField } from './model.js';
+import { badRequest } from '../../../core/errors.js';
+import { defineRoute } from '../../../core/route.js';
+import type { DbOrTx } from '../../../db/client.js';
+import type { Services } from '../../../services.js';
+import type { ModelField } from '../webDesign/model.js';
 import { OnlineDevService } from './runtime.js';
 
 /*

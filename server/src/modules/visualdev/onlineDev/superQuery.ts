@@ -1,5 +1,5 @@
-import { badRequest } from '../../core/errors.js';
-import { SUPER_QUERY_SYMBOLS } from '../system/advancedQuery/service.js';
+import { badRequest } from '../../../core/errors.js';
+import { SUPER_QUERY_SYMBOLS } from '../../system/advancedQuery/service.js';
 
 /**
  * The advanced query of a generated list (forms.md 5 "List details"): `superQueryJson` is the

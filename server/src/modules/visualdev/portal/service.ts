@@ -29,7 +29,7 @@ import {
   enabledDesigns,
 } from '../catalogue.js';
 import { copyValues, importDesignFile } from '../designFile.js';
-import { menusOf, VisualDevMessages } from '../service.js';
+import { menusOf, VisualDevMessages } from '../webDesign/service.js';
 
 export const PORTAL_MODULE = 'onlineDev.visualPortal';
 /** The dictionary whose entries are the portal categories. */

@@ -31,7 +31,7 @@ import {
   enabledDesigns,
 } from '../catalogue.js';
 import { copyValues, importDesignFile } from '../designFile.js';
-import { menusOf } from '../service.js';
+import { menusOf } from '../webDesign/service.js';
 
 export const DATA_REPORT_MODULE = 'onlineDev.dataReport';
 /** The dictionary whose entries are the report categories. */

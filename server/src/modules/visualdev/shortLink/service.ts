@@ -8,8 +8,8 @@ import type { Session } from '../../../core/sessions.js';
 import { users, visualDevShortLinks, visualDevs } from '../../../db/schema/index.js';
 import type { Services } from '../../../services.js';
 import type { RuleLog } from '../../permission/dataRules.js';
-import { OnlineDevService } from '../runtime.js';
-import { jsonOf } from '../service.js';
+import { OnlineDevService } from '../onlineDev/runtime.js';
+import { jsonOf } from '../webDesign/service.js';
 
 type Runtime = Awaited<ReturnType<OnlineDevService['runtime']>>;
 type Access = Awaited<ReturnType<OnlineDevService['access']>>;

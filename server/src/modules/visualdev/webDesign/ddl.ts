@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { bigint, integer, numeric, type PgColumnBuilderBase, pgSchema, text } from 'drizzle-orm/pg-core';
-import { badRequest } from '../../core/errors.js';
-import type { DbOrTx } from '../../db/client.js';
+import { badRequest } from '../../../core/errors.js';
+import type { DbOrTx } from '../../../db/client.js';
 import { type ColumnKind, checkTableName, type DataModel, IDENTIFIER, type ModelField } from './model.js';
 
 /**

@@ -10,8 +10,8 @@ import {
   vModelProblems,
   walkFields,
 } from '@console/shared';
-import { badRequest } from '../../core/errors.js';
-import { newId } from '../../core/ids.js';
+import { badRequest } from '../../../core/errors.js';
+import { newId } from '../../../core/ids.js';
 
 /**
  * What a design stores and where (forms.md 1.2, 2 "Storage", 4.1): the main table with a column

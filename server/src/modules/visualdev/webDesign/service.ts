@@ -12,11 +12,11 @@ import {
 } from '@console/shared';
 import { and, asc, desc, eq, inArray, like, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { badRequest, STALE_VERSION_MESSAGE } from '../../core/errors.js';
-import { newId } from '../../core/ids.js';
-import { bumpStamp, StampKey } from '../../core/stamps.js';
-import type { DbOrTx, Tx } from '../../db/client.js';
-import { escapeLike, keywordMatch, listOrder, selectPage } from '../../db/query.js';
+import { badRequest, STALE_VERSION_MESSAGE } from '../../../core/errors.js';
+import { newId } from '../../../core/ids.js';
+import { bumpStamp, StampKey } from '../../../core/stamps.js';
+import type { DbOrTx, Tx } from '../../../db/client.js';
+import { escapeLike, keywordMatch, listOrder, selectPage } from '../../../db/query.js';
 import {
   dictionaryData,
   moduleButtons,
@@ -28,8 +28,8 @@ import {
   users,
   visualDevShortLinks,
   visualDevs,
-} from '../../db/schema/index.js';
-import type { Services } from '../../services.js';
+} from '../../../db/schema/index.js';
+import type { Services } from '../../../services.js';
 import { ensureSearchIndexes, ensureTables } from './ddl.js';
 import { type DataModel, readForm, settleTables } from './model.js';
 

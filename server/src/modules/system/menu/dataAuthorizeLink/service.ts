@@ -8,9 +8,9 @@ import { dbLinks, moduleLinks, modules, visualDevs } from '../../../../db/schema
 import type { Services } from '../../../../services.js';
 import type { GenTableDef } from '../../../systemData/dataModel/ddl.js';
 import { DataModelService } from '../../../systemData/dataModel/service.js';
-import { GENERATED_SCHEMA } from '../../../visualdev/ddl.js';
-import { type DataModel, modelOf } from '../../../visualdev/model.js';
-import { jsonOf, type ReleasedCopy } from '../../../visualdev/service.js';
+import { GENERATED_SCHEMA } from '../../../visualdev/webDesign/ddl.js';
+import { type DataModel, modelOf } from '../../../visualdev/webDesign/model.js';
+import { jsonOf, type ReleasedCopy } from '../../../visualdev/webDesign/service.js';
 import { MenuMessages } from '../service.js';
 
 /**
