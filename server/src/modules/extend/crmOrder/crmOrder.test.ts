@@ -283,3 +283,13 @@ describe('extend/order (CrmOrder)', () => {
     expect(await counts()).toEqual(before);
   });
 });
+
+describe('the 3.4.7 client crmOrder flow form (issue #20, item 13)', () => {
+  it('takes a new order code from the bill rule OrderNumber, the code that form asks for', async () => {
+    const first = await get<string>('/api/system/BillRule/BillNumber/OrderNumber');
+    expect([first.code, first.msg]).toEqual([200, expect.any(String)]);
+    expect(first.data).toMatch(/^DD\d{8}\d{4}$/);
+    const second = await get<string>('/api/system/BillRule/BillNumber/OrderNumber');
+    expect(second.data).not.toBe(first.data);
+  });
+});
