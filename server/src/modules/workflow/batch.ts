@@ -11,7 +11,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { delegateOr } from './delegate.js';
-import type { WorkflowEngine } from './engine.js';
+import type { WorkflowEngine } from './engine/workflow-engine.js';
 
 export const BatchMessages = {
   done: (ok: number, failed: number) =>

@@ -6,7 +6,7 @@ import { keywordMatch } from '../../db/query.js';
 import { flowTaskOperators, flowTasks, flowTemplateJsons, organizes, users } from '../../db/schema/index.js';
 import { nodeMembers } from './assignees.js';
 import { mayActFor } from './delegate.js';
-import { graphOf, WorkflowMessages } from './engine.js';
+import { graphOf, WorkflowMessages } from './engine/task.js';
 import { compileFlow, type FlowGraph, walk } from './graph.js';
 
 /**

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { selectPage } from '../../db/query.js';
 import { flowComments, flowTasks, users } from '../../db/schema/index.js';
 import { userNames } from './assignees.js';
-import { WorkflowMessages } from './engine.js';
+import { WorkflowMessages } from './engine/task.js';
 
 export const CommentMessages = {
   created: '评论成功',

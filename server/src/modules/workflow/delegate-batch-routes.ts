@@ -18,7 +18,8 @@ import { BatchService } from './batch.js';
 import type { CandidateService } from './candidates.js';
 import { CommentMessages, CommentService } from './comments.js';
 import { DelegateMessages, DelegateService } from './delegate.js';
-import { type WorkflowEngine, WorkflowMessages } from './engine.js';
+import { WorkflowMessages } from './engine/task.js';
+import type { WorkflowEngine } from './engine/workflow-engine.js';
 import type { TaskLists } from './lists.js';
 
 const BASE = '/api/workflow/Engine';

@@ -17,7 +17,7 @@ import {
 } from '../../db/schema/index.js';
 import { userNames } from './assignees.js';
 import { delegatedTo, mayActFor, todoHandlers } from './delegate.js';
-import { graphOf, WorkflowMessages } from './engine.js';
+import { graphOf, WorkflowMessages } from './engine/task.js';
 
 type Task = typeof flowTasks.$inferSelect;
 

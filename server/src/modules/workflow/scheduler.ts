@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services.js';
-import type { WorkflowEngine } from './engine.js';
+import type { WorkflowEngine } from './engine/workflow-engine.js';
 
 /**
  * Every instance polls for due timer nodes, reminders and approval timeouts; the engine fires each in a

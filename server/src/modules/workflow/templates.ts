@@ -15,7 +15,7 @@ import {
 import { copyNames } from '../msgCenter/common.js';
 import { groupByCategory, isItemOfDictionary } from '../system/dictionary/categories.js';
 import { AssistService } from './assist.js';
-import type { WorkflowEngine } from './engine.js';
+import type { WorkflowEngine } from './engine/workflow-engine.js';
 import { compileFlow } from './graph.js';
 
 export const TemplateMessages = {
