@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services.js';
 import { registerDashboardRoutes } from './dashboard/routes.js';
 import { registerGeneratorRoutes } from './generator/routes.js';
-import { registerRelationRoutes } from './onlineDev/relation.js';
 import { registerOnlineDevRoutes } from './onlineDev/routes.js';
 import { registerPortalRoutes } from './portal/routes.js';
 import { registerDataReportRoutes } from './report/routes.js';
@@ -15,7 +14,6 @@ export function registerVisualDevRoutes(app: FastifyInstance, services: Services
   registerShortLinkRoutes(app, services);
   registerWebDesignRoutes(app, services);
   registerOnlineDevRoutes(app, services);
-  registerRelationRoutes(app, services);
   registerDataReportRoutes(app, services);
   registerPortalRoutes(app, services);
   registerDashboardRoutes(app, services);

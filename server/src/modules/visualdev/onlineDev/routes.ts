@@ -8,6 +8,7 @@ import {
 } from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { badRequest } from '../../../core/errors.js';
 import { answer, defineRoute } from '../../../core/route.js';
 import type { Services } from '../../../services.js';
 import { issueDownload, registerDownload } from '../../file/download.js';
@@ -15,6 +16,7 @@ import { withMultipart } from '../../file/multipart.js';
 import { ImportMessages, importAnswer, readImportFile } from '../../permission/user/importExport.js';
 import { VisualDevMessages } from '../webDesign/service.js';
 import { acceptUpload, exceptionFile, importRows, preview, templateFile } from './import.js';
+import { FieldDataSelectQuery, FieldName, RelationMessages } from './relation.js';
 import { OnlineDevService } from './runtime.js';
 
 const Id = z.string().min(1).max(64);
@@ -52,6 +54,62 @@ export function registerOnlineDevRoutes(app: FastifyInstance, services: Services
         list: rt.model.fields
           .filter((f) => f.key !== 'relationForm' && f.key !== 'popupSelect')
           .map((f) => ({ vmodel: f.vModel, label: f.label })),
+      };
+    },
+  });
+
+  // The relation-form picker (relation.ts).
+  defineRoute(app, services, {
+    method: 'GET',
+    url: '/api/visualdev/Base/:id/FieldDataSelect',
+    access: 'session',
+    params: IdParams,
+    query: FieldDataSelectQuery,
+    handler: async ({ params, query, session, req }) => {
+      const access = await online.access(session, params.id);
+      const rt = await online.runtime(params.id);
+      const columns = query.columnOptions
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean);
+      const shown = [...new Set([query.relationField, ...columns])];
+      for (const name of shown) {
+        if (!FieldName.safeParse(name).success || !rt.fieldsByVModel.has(name))
+          throw badRequest(RelationMessages.notField(name));
+      }
+      // A flat, paged list whatever view the page uses; the keyword searches the shown fields.
+      const flat = {
+        ...rt,
+        columnData: { ...rt.columnData, type: 1, hasPage: true, columnList: [], searchList: [] },
+      };
+      const superQueryJson = query.keyword
+        ? JSON.stringify({
+            matchLogic: 'OR',
+            conditionJson: shown.map((field) => ({ field, symbol: 'like', fieldValue: query.keyword })),
+          })
+        : '';
+      const page = await online.list(
+        flat,
+        access,
+        {
+          currentPage: query.currentPage,
+          pageSize: query.pageSize,
+          sort: 'desc',
+          sidx: '',
+          keyword: '',
+          menuId: '',
+          queryJson: '',
+          superQueryJson,
+        },
+        req.log,
+      );
+      return {
+        list: page.list.map((row) => {
+          const out: Record<string, unknown> = { id: row.id };
+          for (const name of shown) out[name] = row[name];
+          return out;
+        }),
+        pagination: page.pagination,
       };
     },
   });
