@@ -4,7 +4,7 @@ import { auditColumns, epochMs } from './columns.js';
 /**
  * Online development designs (forms.md 4): the working copy the designer saves, and the copy
  * taken at release that generated pages run on (`released`), so a draft never changes a page
- * people use. Rows of the generated pages live in tables of their own schema (modules/visualdev/ddl.ts).
+ * people use. Rows of the generated pages live in tables of their own schema (modules/visualdev/webDesign/ddl.ts).
  */
 export const visualDevs = pgTable(
   'base_visualdev',

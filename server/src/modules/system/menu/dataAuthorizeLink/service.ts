@@ -66,7 +66,7 @@ export interface LinkField {
   dataType: string;
 }
 
-/** Columns every generated main table has, under the names the runtime gives them (visualdev/ddl.ts). */
+/** Columns every generated main table has, under the names the runtime gives them (visualdev/webDesign/ddl.ts). */
 const SYSTEM_COLUMNS: Record<string, { field: string; fieldName: string }> = {
   f_creatoruserid: { field: 'creatorUserId', fieldName: '创建人' },
   f_organizeid: { field: 'organizeId', fieldName: '所属组织' },
