@@ -61,12 +61,19 @@ export async function recordChunk(tx: DbOrTx, setId: string, chunkNumber: number
     .onConflictDoNothing();
 }
 
-/** Ends an open set: its chunks became a stored file (merged) or were thrown away. */
-export async function closeChunkSet(tx: DbOrTx, setId: string, end: ChunkSetEnd, now: number) {
-  await tx
+/** Ends an open set: its chunks became a stored file (merged) or were thrown away. False when it was no longer open. */
+export async function closeChunkSet(
+  tx: DbOrTx,
+  setId: string,
+  end: ChunkSetEnd,
+  now: number,
+): Promise<boolean> {
+  const closed = await tx
     .update(fileChunkSets)
     .set({ closedTime: now, closedBy: end })
-    .where(and(eq(fileChunkSets.id, setId), isNull(fileChunkSets.closedTime)));
+    .where(and(eq(fileChunkSets.id, setId), isNull(fileChunkSets.closedTime)))
+    .returning({ id: fileChunkSets.id });
+  return closed.length > 0;
 }
 
 /**

@@ -22,8 +22,10 @@ interface Envelope<T = unknown> {
   data: T;
 }
 
+/** Random bytes behind a PDF header: a type attachments accept (upload.ts ANNEX_TYPES). */
+const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(size - 9)]);
 /** A file of three chunks, the last one short. */
-const CONTENT = randomBytes(CHUNK_SIZE * 2 + 1000);
+const CONTENT = pdf(CHUNK_SIZE * 2 + 1000);
 const IDENTIFIER = createHash('md5').update(CONTENT).digest('hex');
 const chunkOf = (content: Buffer, n: number) => content.subarray((n - 1) * CHUNK_SIZE, n * CHUNK_SIZE);
 
@@ -134,7 +136,8 @@ describe('chunked upload', () => {
       extension: 'bin',
     });
     expect(merged.code).toBe(200);
-    expect(merged.data.name).toMatch(/^[0-9a-f-]{36}\.bin$/);
+    // The extension is the sniffed type's, not the one the client sent.
+    expect(merged.data.name).toMatch(/^[0-9a-f-]{36}\.pdf$/);
     expect(merged.data.fileSize).toBe(CONTENT.length);
     expect(merged.data.url).toBe(`/api/file/Image/annex/${merged.data.name}`);
 
@@ -195,6 +198,26 @@ describe('chunked upload', () => {
     expect(bad.code).toBe(400);
   });
 
+  it('refuses a merge of a type a single upload refuses (an SVG; any file as an avatar but an image), keeping nothing', async () => {
+    const files = await fileCount();
+    const before = filesUnder(fileDir);
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const cases: [Buffer, string, string][] = [
+      [svg, 'annex', '不支持的文件类型'],
+      [randomBytes(200), 'annex', '不支持的文件类型'],
+      [pdf(300), 'userAvatar', '只能上传图片文件（png、jpg、gif、webp、bmp）'],
+    ];
+    for (const [content, type, message] of cases) {
+      const params = fileParams(content);
+      await sendChunk(server, token, params, 1, content);
+      const answer = await merge(server, token, { ...params, extension: 'png', type });
+      expect([answer.code, answer.msg], type).toEqual([400, message]);
+      expect((await testChunks(server, token, params)).data.chunkNumbers).toEqual([]);
+    }
+    expect(await fileCount()).toBe(files);
+    expect(filesUnder(fileDir)).toEqual(before);
+  });
+
   it("keeps each user's chunks apart and needs a session", async () => {
     const content = randomBytes(100);
     const params = fileParams(content);
@@ -219,7 +242,7 @@ describe('chunks against the daily quota, and the sweep of abandoned ones', () =
   let server: TestServer;
   let token: string;
   const fileDir = mkdtempSync(path.join(tmpdir(), 'console-files-'));
-  const [a, b, c] = [randomBytes(800 * KB), randomBytes(800 * KB), randomBytes(800 * KB)];
+  const [a, b, c] = [pdf(800 * KB), randomBytes(800 * KB), randomBytes(800 * KB)];
   const held = (content: Buffer) =>
     filesUnder(fileDir).filter((f) => f.includes(fileParams(content).identifier));
 

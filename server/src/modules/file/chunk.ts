@@ -23,7 +23,7 @@ import {
 import { type FileStore, fileStoreFor } from './file-store.js';
 import { readUpload, withMultipart } from './multipart.js';
 import { bytesUploadedSince, fileUrl } from './storage.js';
-import { FileMessages, RASTER_MIMES } from './upload.js';
+import { ALLOWED_UPLOADS, type AllowedTypes, FileMessages, RASTER_MIMES } from './upload.js';
 
 export const ChunkMessages = {
   identifier: '文件标识无效，请重新选择文件',
@@ -34,7 +34,12 @@ export const ChunkMessages = {
   extension: '文件扩展名无效',
   missing: (numbers: number[]) => `还缺少分片：${numbers.join('、')}，请继续上传`,
   hashMismatch: '文件校验失败（内容与标识不符），请重新上传',
+  merging: '该文件正在合并，请勿重复提交',
+  closed: '该文件的上传已结束（已合并或已过期），请重新上传',
 } as const;
+
+/** How long a merge holds its claim at most (a merge that dies frees it then). */
+const MERGE_CLAIM_MS = 10 * 60_000;
 
 const Identifier = z.string().regex(/^[0-9a-f]{32}$/, ChunkMessages.identifier);
 const Extension = z
@@ -117,18 +122,42 @@ export interface MergedFile {
   mime: string;
 }
 
+export interface MergeOptions {
+  /** The types a single upload of this kind accepts, checked on the bytes; the file takes their extension. */
+  accept?: AllowedTypes;
+  /** Runs in the transaction that records the file (a feature's own row, or a check that refuses it). */
+  inTransaction?: (tx: Tx, file: MergedFile) => Promise<void>;
+}
+
 /**
  * Puts a user's uploaded chunks together as one stored file in `folder`: all chunks held, the
- * MD5 over them equal to the identifier, the user's daily quota respected. `inTransaction` runs
- * in the transaction that records the file (a feature's own row, or a check that refuses it);
- * if anything fails the merged bytes are removed. The chunks are removed once it is kept.
+ * MD5 over them equal to the identifier, the type accepted, the user's daily quota respected.
+ * If anything fails the merged bytes are removed. The chunks are removed once it is kept.
+ * One merge of an upload at a time: a second one sent meanwhile is refused, and only the merge
+ * that closes the upload's chunk set records a file.
  */
 export async function mergeChunks(
   services: Services,
   userId: string,
   body: { identifier: string; totalSize: number; extension: string },
   folder: string,
-  inTransaction?: (tx: Tx, file: MergedFile) => Promise<void>,
+  options: MergeOptions = {},
+): Promise<MergedFile> {
+  const claim = `upload:merge:${userId}:${body.identifier}`;
+  if ((await services.kv.increment(claim, MERGE_CLAIM_MS)) > 1) throw badRequest(ChunkMessages.merging);
+  try {
+    return await mergeClaimed(services, userId, body, folder, options);
+  } finally {
+    await services.kv.del(claim);
+  }
+}
+
+async function mergeClaimed(
+  services: Services,
+  userId: string,
+  body: { identifier: string; totalSize: number; extension: string },
+  folder: string,
+  { accept, inTransaction }: MergeOptions,
 ): Promise<MergedFile> {
   const store = fileStoreFor(services.config);
   // Touched first, so no sweep takes the chunks while they are read.
@@ -137,6 +166,7 @@ export async function mergeChunks(
   const held = new Set(await heldChunks(store, userId, body.identifier));
   const missing = Array.from({ length: total }, (_, i) => i + 1).filter((n) => !held.has(n));
   if (missing.length) throw badRequest(ChunkMessages.missing(missing));
+  if (!setId) throw badRequest(ChunkMessages.closed);
   const parts = Array.from({ length: total }, (_, i) => chunkKey(userId, body.identifier, i + 1));
 
   // One chunk in memory at a time: the hash over all of them, and the head for the type.
@@ -152,17 +182,20 @@ export async function mergeChunks(
       head ??= piece;
     }
   }
-  if (hash.digest('hex') !== body.identifier || size !== body.totalSize) {
-    // A wrong file is dropped whole, so nothing is left behind and a new try starts clean.
+  // A wrong or refused file is dropped whole, so nothing is left behind and a new try starts clean.
+  const drop = async (message: string) => {
     await store.delete(parts);
-    if (setId) await closeChunkSet(services.db, setId, 'dropped', Date.now());
-    throw badRequest(ChunkMessages.hashMismatch);
-  }
+    await closeChunkSet(services.db, setId, 'dropped', Date.now());
+    return badRequest(message);
+  };
+  if (hash.digest('hex') !== body.identifier || size !== body.totalSize)
+    throw await drop(ChunkMessages.hashMismatch);
 
-  // Only raster images are shown in the page; everything else is served as a download.
   const sniffed = head ? await fileTypeFromBuffer(head) : undefined;
+  if (accept && !(sniffed && accept.types.includes(sniffed.ext))) throw await drop(accept.rejected);
+  // Only raster images are shown in the page; everything else is served as a download.
   const raster = sniffed && RASTER_MIMES.has(sniffed.mime) ? sniffed : undefined;
-  const extension = raster?.ext ?? body.extension;
+  const extension = (accept ? sniffed?.ext : raster?.ext) ?? body.extension;
   const name = `${randomUUID()}.${extension}`;
   const storageKey = `files/${folder}/${name}`;
   const file: MergedFile = {
@@ -178,7 +211,7 @@ export async function mergeChunks(
       await lockUploads(tx, userId);
       // This upload's own chunks become the stored file: counted once, as the file.
       await checkQuota(services, tx, userId, size, setId);
-      if (setId) await closeChunkSet(tx, setId, 'merged', Date.now());
+      if (!(await closeChunkSet(tx, setId, 'merged', Date.now()))) throw badRequest(ChunkMessages.closed);
       await tx.insert(storedFiles).values({
         id: file.id,
         folder,
@@ -253,7 +286,9 @@ export function registerChunkRoutes(app: FastifyInstance, services: Services) {
     access: 'session',
     body: MergeBody,
     handler: async ({ body, session }): Promise<MergeResult> => {
-      const file = await mergeChunks(services, session.userId, body, body.type);
+      const file = await mergeChunks(services, session.userId, body, body.type, {
+        accept: ALLOWED_UPLOADS[body.type],
+      });
       return {
         name: file.name,
         fileSize: file.size,

@@ -49,7 +49,13 @@ export const ANNEX_TYPES = [
 /** Shown in the page; anything else (an SVG can carry script) is only ever downloaded. */
 export const RASTER_MIMES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp']);
 
-const ALLOWED: Record<UploadType, { types: string[]; rejected: string }> = {
+/** What a file of each upload type may be (sniffed), and the message refusing anything else. */
+export interface AllowedTypes {
+  types: string[];
+  rejected: string;
+}
+
+export const ALLOWED_UPLOADS: Record<UploadType, AllowedTypes> = {
   userAvatar: { types: IMAGE_TYPES, rejected: FileMessages.imageOnly },
   signImg: { types: IMAGE_TYPES, rejected: FileMessages.imageOnly },
   annex: { types: ANNEX_TYPES, rejected: FileMessages.unsupported },
@@ -71,7 +77,7 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services) {
       handler: async ({ params, req, session }): Promise<UploadResult> => {
         const { content } = await readUpload(req, { maxBytes: MAX_BYTES });
         const sniffed = await fileTypeFromBuffer(content);
-        const allowed = ALLOWED[params.type];
+        const allowed = ALLOWED_UPLOADS[params.type];
         if (!sniffed || !allowed.types.includes(sniffed.ext)) throw badRequest(allowed.rejected);
         const quotaMb = services.config.UPLOAD_MB_PER_USER_PER_DAY;
         const stored = await services.db.transaction(async (tx) => {

@@ -7,6 +7,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../../../test/harness.js';
 import { extDocumentShares, extDocuments, storedFiles } from '../../../db/schema/index.js';
+import { ChunkMessages } from '../../file/chunk.js';
 import { grantPages } from '../../knowledge/testing.js';
 
 const PAGE = 'extend.document';
@@ -21,8 +22,8 @@ let bobId: string;
 let carolId: string;
 let aliceId: string;
 
-/** Sends `content` as one chunk and merges it as a document of `parentId`. */
-async function uploadDocument(token: string, fileName: string, content: Buffer, parentId = '0') {
+/** Sends `content` as one chunk; answers its identifier. */
+async function sendChunk(token: string, content: Buffer) {
   const identifier = createHash('md5').update(content).digest('hex');
   const query = new URLSearchParams({
     identifier,
@@ -38,10 +39,18 @@ async function uploadDocument(token: string, fileName: string, content: Buffer, 
     body: form,
   });
   expect(((await chunk.json()) as { code: number }).code).toBe(200);
-  return server.request<{ id: string }>('POST', '/api/extend/Document/merge', {
+  return identifier;
+}
+
+const merge = (token: string, identifier: string, content: Buffer, fileName: string, parentId = '0') =>
+  server.request<{ id: string }>('POST', '/api/extend/Document/merge', {
     token,
     json: { identifier, totalSize: content.length, fileName, parentId },
   });
+
+/** Sends `content` as one chunk and merges it as a document of `parentId`. */
+async function uploadDocument(token: string, fileName: string, content: Buffer, parentId = '0') {
+  return merge(token, await sendChunk(token, content), content, fileName, parentId);
 }
 
 const list = async (token: string, parentId = '0', keyword = '') =>
@@ -185,6 +194,24 @@ describe('extend/document', () => {
     expect(await count()).toEqual(before);
     const [row] = await server.services.db.select().from(extDocuments).where(eq(extDocuments.id, parent));
     expect(row?.fullName).toBe('归档');
+  });
+
+  it('merges one upload once when two merges of it arrive together (issue #22)', async () => {
+    const content = Buffer.from(`并发合并 ${Date.now()}`);
+    const identifier = await sendChunk(alice, content);
+    const files = async () => (await server.services.db.select().from(storedFiles)).length;
+    const [before, storedBefore] = [await count(), await files()];
+    const answers = await Promise.all([
+      merge(alice, identifier, content, '并发.txt'),
+      merge(alice, identifier, content, '并发.txt'),
+    ]);
+    expect(answers.map((a) => a.code).sort()).toEqual([200, 400]);
+    expect(answers.find((a) => a.code === 400)!.msg).toBe(ChunkMessages.merging);
+    expect((await count()).documents).toBe(before.documents + 1);
+    expect(await files()).toBe(storedBefore + 1);
+    const again = await merge(alice, identifier, content, '并发.txt');
+    expect(again.code).toBe(400);
+    expect((await count()).documents).toBe(before.documents + 1);
   });
 
   it('shares a file with users who list and download it; others and folders are refused', async () => {

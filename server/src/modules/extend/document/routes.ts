@@ -158,14 +158,16 @@ export function registerDocumentRoutes(app: FastifyInstance, services: Services)
         session.userId,
         { identifier: body.identifier, totalSize: body.totalSize, extension: extension || 'bin' },
         DOCUMENT_FOLDER,
-        async (tx, file) => {
-          documentId = await documents.addFile(tx, session.userId, {
-            fileId: file.id,
-            fullName: body.fileName,
-            size: file.size,
-            extension,
-            parentId: body.parentId,
-          });
+        {
+          inTransaction: async (tx, file) => {
+            documentId = await documents.addFile(tx, session.userId, {
+              fileId: file.id,
+              fullName: body.fileName,
+              size: file.size,
+              extension,
+              parentId: body.parentId,
+            });
+          },
         },
       );
       return answer({ id: documentId }, DocumentMessages.uploaded);
