@@ -97,6 +97,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The envelope code of a write's answer, for its operation log. */
     answerCode?: number;
+    /** The error behind a 500 answer, for its exception log. */
+    failure?: Error;
   }
 }
 
@@ -110,8 +112,18 @@ export function logWriterOf(services: Services): LogWriter {
 }
 
 /**
- * Request logs (category 5) for every API call and operation logs (3) for every signed-in
- * write, queued after the answer has been sent (onResponse) and written in batches.
+ * What an exception log keeps of an error: the database's own message rather than the failed
+ * query's, whose text carries the query's parameters.
+ */
+function failureText(error: Error): string {
+  const cause = error.cause instanceof Error ? error.cause : error;
+  return `${cause.name}: ${cause.message}`.slice(0, MAX_STRING);
+}
+
+/**
+ * Request logs (category 5) for every API call, operation logs (3) for every signed-in write
+ * and exception logs (4) for every 500 answer, queued after the answer has been sent
+ * (onResponse) and written in batches.
  */
 export function registerLogCapture(app: FastifyInstance, services: Services) {
   const writer = new LogWriter(services.db, app.log, {
@@ -131,6 +143,16 @@ export function registerLogCapture(app: FastifyInstance, services: Services) {
     return payload;
   });
 
+  app.addHook('onError', async (req, _reply, error) => {
+    req.failure = error;
+  });
+
+  const moduleNameOf = async (method: string, route: string) => {
+    const access = declaredRoutes().get(`${method} ${route}`);
+    const name = typeof access === 'object' ? await moduleNames.get(accessModules(access)[0] ?? '') : null;
+    return name ?? route.split('/').slice(2, 4).join('/');
+  };
+
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url;
     if (!route?.startsWith('/api/') || route.includes('websocket')) return;
@@ -149,10 +171,22 @@ export function registerLogCapture(app: FastifyInstance, services: Services) {
       creatorTime: Date.now(),
     };
     writer.add({ id: newId(), category: 5, ...base });
+    if (reply.statusCode >= 500) {
+      writer.add({
+        id: newId(),
+        category: 4,
+        ...base,
+        moduleName: await moduleNameOf(req.method, route),
+        abstracts: `code ${reply.statusCode}`,
+        json: JSON.stringify({
+          requestId: req.id,
+          error: req.failure ? failureText(req.failure) : null,
+          params: redact(req.params),
+          query: redact(withoutStamp(req.query)),
+        }),
+      });
+    }
     if (!session || !WRITE_METHODS.has(req.method)) return;
-    const access = declaredRoutes().get(`${req.method} ${route}`);
-    const moduleName =
-      typeof access === 'object' ? await moduleNames.get(accessModules(access)[0] ?? '') : null;
     const json = JSON.stringify({
       params: redact(req.params),
       // `n` is the clients' cache-busting stamp, not part of the operation.
@@ -164,7 +198,7 @@ export function registerLogCapture(app: FastifyInstance, services: Services) {
       id: newId(),
       category: 3,
       ...base,
-      moduleName: moduleName ?? route.split('/').slice(2, 4).join('/'),
+      moduleName: await moduleNameOf(req.method, route),
       abstracts: req.answerCode === 200 ? 'success' : `code ${req.answerCode ?? reply.statusCode}`,
       json: json.length > MAX_JSON ? `${json.slice(0, MAX_JSON)}…` : json,
     });

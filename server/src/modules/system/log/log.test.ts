@@ -1,5 +1,5 @@
 import type { LogRow } from '@console/shared';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -105,7 +105,7 @@ describe('system logs', () => {
       ['GET', '/api/system/Log/1?sidx=password', undefined],
       ['DELETE', '/api/system/Log', { ids: [] }],
       ['DELETE', '/api/system/Log', { ids: 'all' }],
-      ['DELETE', '/api/system/Log/4', undefined],
+      ['DELETE', '/api/system/Log/6', undefined],
       ['PUT', '/api/system/Log/Actions/Retention', { days: -1 }],
       ['PUT', '/api/system/Log/Actions/Retention', { days: 'forever' }],
     ] as const) {
@@ -200,5 +200,43 @@ describe('system logs', () => {
     writer.add({ id: newId(), category: 5, abstracts: mark });
     await writer.flush();
     expect(await rows()).toHaveLength(5);
+  });
+});
+
+// The 3.4.7 client's log page has an 异常日志 tab (category 4) reading creatorTime, userName,
+// ipaddress, moduleName and json (issue #20, item 14).
+describe('exception logs', () => {
+  it('records an unexpected failure as category 4 and lists, exports and clears it', async () => {
+    // A real fault below the route: the table the area page reads is briefly gone.
+    await server.services.db.execute(sql`ALTER TABLE base_province RENAME TO base_province_away`);
+    let failed: Awaited<ReturnType<typeof server.request>>;
+    try {
+      failed = await server.request('GET', '/api/system/Area/-1/Info', { token });
+    } finally {
+      await server.services.db.execute(sql`ALTER TABLE base_province_away RENAME TO base_province`);
+    }
+    expect(failed.code).toBe(500);
+    const requestId = (failed.data as { requestId: string }).requestId;
+    await logWriterOf(server.services).flush();
+
+    const page = await server.request<Page>(
+      'GET',
+      '/api/system/Log/4?currentPage=1&pageSize=20&keyword=&sort=desc&startTime=&endTime=',
+      { token },
+    );
+    expect([page.code, page.msg]).toEqual([200, expect.any(String)]);
+    const row = page.data.list.find((r) => r.json?.includes(requestId));
+    expect(row).toBeDefined();
+    expect(row).toMatchObject({ userName: '管理员/admin', moduleName: '行政区划', ipaddress: '127.0.0.1' });
+    expect(row!.json).toContain('base_province');
+    expect(typeof row!.creatorTime).toBe('number');
+
+    const exported = await server.request<{ url: string }>('GET', '/api/system/Log/4/Actions/Export', {
+      token,
+    });
+    expect(exported.code, exported.msg).toBe(200);
+    const cleared = await server.request('DELETE', '/api/system/Log/4', { token });
+    expect(cleared.code).toBe(200);
+    expect(await rowsOf(4)).toBe(0);
   });
 });

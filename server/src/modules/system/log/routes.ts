@@ -8,7 +8,7 @@ import { issueDownload, registerDownload } from '../../file/download.js';
 import { EXPORT_LIMIT, LogMessages, LogService } from './service.js';
 
 const MODULE = 'system.log';
-const CATEGORY_NAMES: Record<number, string> = { 1: '登录日志', 3: '操作日志', 5: '请求日志' };
+const CATEGORY_NAMES: Record<number, string> = { 1: '登录日志', 3: '操作日志', 4: '异常日志', 5: '请求日志' };
 const ExportPayload = z.object({
   category: z.number(),
   keyword: z.string(),

@@ -1,4 +1,4 @@
-import type { LogListQuery, LogRow } from '@console/shared';
+import { LOG_CATEGORIES, type LogListQuery, type LogRow } from '@console/shared';
 import { and, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../../db/client.js';
@@ -69,6 +69,13 @@ const EXPORT_COLUMNS: Record<number, [keyof LogRow, string, number][]> = {
     ['requestDuration', '请求耗时(毫秒)', 14],
     ['json', '操作记录', 80],
   ],
+  4: [
+    ['creatorTime', '创建时间', 20],
+    ['userName', '创建用户', 24],
+    ['ipaddress', '异常IP', 18],
+    ['moduleName', '异常功能', 18],
+    ['json', '异常描述', 80],
+  ],
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -110,7 +117,7 @@ export class LogService {
   async remove(ids: string[]): Promise<number> {
     const deleted = await this.db
       .delete(logs)
-      .where(and(inArray(logs.id, ids), inArray(logs.category, [1, 3, 5])))
+      .where(and(inArray(logs.id, ids), inArray(logs.category, [...LOG_CATEGORIES])))
       .returning({ id: logs.id });
     return deleted.length;
   }
