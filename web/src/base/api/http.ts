@@ -197,3 +197,12 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     delete: (path, data, options) => request(path, { ...options, method: 'DELETE', data }),
   };
 }
+
+/** A list answer: either `{ list }` or the bare array (the platform answers both ways). */
+export type ListAnswer<T> = { list?: T[] | null } | T[] | null | undefined;
+
+/** The rows of a list answer. */
+export function listOf<T>(answer: ListAnswer<T>): T[] {
+  if (Array.isArray(answer)) return answer;
+  return answer?.list ?? [];
+}

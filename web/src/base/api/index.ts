@@ -4,7 +4,7 @@ import { toastError } from './feedback';
 import { createHttpClient } from './http';
 import { clearToken, getToken } from './token';
 
-export { ApiError, type Envelope } from './http';
+export { ApiError, type Envelope, type ListAnswer, listOf } from './http';
 
 type SessionExpiredHandler = (message: string) => void;
 

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Modal, Spin, Tag, Tree } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AREA_ROOT, areaKeys, fetchAreaChildren, fetchAreaLabels } from '../../features/system/area/api';
 import {
   type AddressNode,
   attachChildren,
@@ -12,6 +11,7 @@ import {
   pick,
   toAddressNodes,
 } from './address-tree';
+import { AREA_ROOT, areaKeys, fetchAreaChildren, fetchAreaLabels } from './api';
 import './address-picker.css';
 
 /** One level of a chosen address as the change event gives it. */

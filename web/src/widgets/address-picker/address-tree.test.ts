@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Area } from '../../features/system/area/api';
 import { attachChildren, pathLabel, pick, toAddressNodes } from './address-tree';
+import type { Area } from './api';
 
 const area = (id: string, fullName: string, isLeaf = false): Area => ({
   id,

@@ -1,4 +1,4 @@
-import type { Area } from '../../features/system/area/api';
+import type { Area } from './api';
 
 /** A node of the picker's lazy tree with the path of ids and names from the top. */
 export interface AddressNode {

@@ -18,7 +18,7 @@ import {
 } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dictionaryKeys, fetchTypes } from '../../features/system/dictionary/api';
+import { dictionaryKeys, fetchTypes } from '../dictionary-select/api';
 import type { FormField } from '../form/types';
 import {
   type ButtonEntry,

@@ -17,8 +17,8 @@ import {
 } from 'antd';
 import { createContext, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dictionaryKeys, fetchTypes } from '../../features/system/dictionary/api';
 import { BillRuleSelect } from '../bill-rule-select/bill-rule-select';
+import { dictionaryKeys, fetchTypes } from '../dictionary-select/api';
 import type { FormField } from '../form/types';
 import {
   CLEARABLE_KEYS,

@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Form, type FormInstance } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { dictionaryKeys } from '../../features/system/dictionary/api';
 import { loadTranslations } from '../../test/translations';
+import { dictionaryKeys } from '../dictionary-select/api';
 import { FormRenderer, type FormRendererProps } from './form-renderer';
 import type { FormField, FormSchema } from './types';
 

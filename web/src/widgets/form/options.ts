@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Form } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import { http } from '../../base/api';
-import { dictionaryKeys, fetchAllDictionaries } from '../../features/system/dictionary/api';
+import { dictionaryKeys, fetchAllDictionaries } from '../dictionary-select/api';
 import type { FormField } from './types';
 
 /** An option as antd's Select, Radio, Checkbox, Cascader and TreeSelect take it. */

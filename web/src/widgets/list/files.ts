@@ -44,3 +44,9 @@ export function chooseFile(accept: string): Promise<File | null> {
     input.click();
   });
 }
+
+/** Uploads a notice attachment or image (folder annex); answers its stored name and address. */
+export async function uploadAnnex(file: File): Promise<{ name: string; url: string }> {
+  const answer = await uploadFile('/file/Uploader/annex', file);
+  return answer.data as { name: string; url: string };
+}

@@ -1,13 +1,5 @@
-import { http } from '../../base/api';
+import { http, type ListAnswer, listOf } from '../../base/api';
 import { PAGE_SIZE, type PickerNode } from './selection';
-
-/** A list answer: either `{ list }` or the bare array. */
-export type ListAnswer<T> = { list?: T[] | null } | T[] | null | undefined;
-
-export function listOf<T>(answer: ListAnswer<T>): T[] {
-  if (Array.isArray(answer)) return answer;
-  return answer?.list ?? [];
-}
 
 export interface Paged<T> {
   list: T[];

@@ -1,8 +1,7 @@
 import Quill from 'quill';
 import 'quill/dist/quill.snow.css';
 import { useEffect, useRef } from 'react';
-import { uploadAnnex } from '../../features/message/notice/api';
-import { chooseFile } from '../list/files';
+import { chooseFile, uploadAnnex } from '../list/files';
 
 /** Toolbar of widgets.md section 4: bold, italic, underline, strike, headers, size, colours, quote, code, lists, indent, align, direction, clean, link, image. */
 const TOOLBAR = [

@@ -26,13 +26,13 @@ import {
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../../base/api/feedback';
+import { uploadAnnex } from '../../../widgets/list/files';
 import { usePagedList } from '../../../widgets/list/paged-list';
 import { PagedTable } from '../../../widgets/list/paged-table';
 import { AuthButton, PermissionScope } from '../../../widgets/list/permission';
 import { SearchBar } from '../../../widgets/list/search-bar';
 import { useEditorLabels } from '../../../widgets/rich-text/editor-labels';
 import { safeHtml } from '../../../widgets/rich-text/rich-html';
-import { uploadAnnex } from '../../message/notice/api';
 import {
   checkEmailConfig,
   deleteEmail,

@@ -1,5 +1,4 @@
 import { http } from '../../../base/api';
-import { uploadFile } from '../../../widgets/list/files';
 import type { MessageFile, Paged } from '../inbox/api';
 
 /** Notice states: 0 draft, 1 released, 2 withdrawn. */
@@ -70,10 +69,4 @@ export async function deleteNotice(id: string): Promise<string> {
 
 export async function releaseNotice(id: string): Promise<string> {
   return (await http.send(`/message/${encodeURIComponent(id)}/Actions/Release`, { method: 'PUT' })).msg;
-}
-
-/** Uploads a notice attachment or image (folder annex); answers its stored name and address. */
-export async function uploadAnnex(file: File): Promise<{ name: string; url: string }> {
-  const answer = await uploadFile('/file/Uploader/annex', file);
-  return answer.data as { name: string; url: string };
 }

@@ -5,9 +5,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '../../../base/api/feedback';
+import { uploadAnnex } from '../../../widgets/list/files';
 import { UserSelect, userIdsOf } from '../../../widgets/org-picker';
 import type { MessageFile } from '../inbox/api';
-import { fetchNotice, type NoticeForm, noticeKeys, saveNotice, uploadAnnex } from './api';
+import { fetchNotice, type NoticeForm, noticeKeys, saveNotice } from './api';
 import './notice.css';
 import { useEditorLabels } from '../../../widgets/rich-text/editor-labels';
 

@@ -7,7 +7,7 @@ import type {
   UploadResult,
   UserMembership,
 } from '@console/shared';
-import { http } from '../../../base/api';
+import { http, listOf } from '../../../base/api';
 
 export type {
   AuthorizeNode,
@@ -122,12 +122,6 @@ export async function setDefaultSignImg(id: string): Promise<string> {
 
 export async function deleteSignImg(id: string): Promise<string> {
   return (await http.send(`${CURRENT}/${encodeURIComponent(id)}/SignImg`, { method: 'DELETE' })).msg;
-}
-
-/** Unpaged lists come as `{ list }`; accept a bare array too. */
-function listOf<T>(data: T[] | { list: T[] } | null | undefined): T[] {
-  if (Array.isArray(data)) return data;
-  return data?.list ?? [];
 }
 
 /** Upload limits of the avatar and signature tabs. */

@@ -1,6 +1,6 @@
 import type { GradeAdminInfo, GradeAdminItem, GradeTreeNode, GradeUnitRights } from '@console/shared';
-import { http } from '../../../base/api';
-import { type ListAnswer, listOf, type Paged } from '../../../widgets/org-picker/api';
+import { http, type ListAnswer, listOf } from '../../../base/api';
+import type { Paged } from '../../../widgets/org-picker/api';
 import { send } from '../organize/shared';
 
 export type { GradeAdminInfo, GradeAdminItem, GradeTreeNode };

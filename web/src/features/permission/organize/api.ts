@@ -1,6 +1,5 @@
 import type { OrganizeCategory, OrganizeInfo, OrganizeNode } from '@console/shared';
-import { http } from '../../../base/api';
-import { type ListAnswer, listOf } from '../../../widgets/org-picker/api';
+import { http, type ListAnswer, listOf } from '../../../base/api';
 import { send } from './shared';
 
 export type { OrganizeCategory, OrganizeInfo, OrganizeNode };

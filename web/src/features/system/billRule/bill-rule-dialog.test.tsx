@@ -3,7 +3,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadTranslations } from '../../../test/translations';
 import { dictionaryKeys } from '../dictionary/api';
-import { BillRuleDialog, BUSINESS_TYPE } from './bill-rule-dialog';
+import { BUSINESS_TYPE } from './api';
+import { BillRuleDialog } from './bill-rule-dialog';
 
 beforeAll(() => loadTranslations(['billRule', 'widgets']));
 

@@ -5,12 +5,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../../base/api/feedback';
 import { DictionarySelect } from '../../../widgets/dictionary-select/dictionary-select';
-import { type BillRuleForm, billRuleKeys, fetchBillRule, saveBillRule } from './api';
+import { type BillRuleForm, BUSINESS_TYPE, billRuleKeys, fetchBillRule, saveBillRule } from './api';
 import { billExample, padStartNumber } from './example';
 import { billRuleRules } from './rules';
 
 /** Dictionary type holding the business categories. */
-export const BUSINESS_TYPE = 'businessType';
 
 interface FormValues {
   fullName: string;

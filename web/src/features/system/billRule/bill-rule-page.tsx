@@ -15,6 +15,7 @@ import { RowActions } from '../../../widgets/list/row-actions';
 import { SearchBar } from '../../../widgets/list/search-bar';
 import {
   type BillRule,
+  BUSINESS_TYPE,
   billRuleKeys,
   deleteBillRule,
   exportBillRule,
@@ -22,7 +23,7 @@ import {
   importBillRules,
   toggleBillRule,
 } from './api';
-import { BillRuleDialog, BUSINESS_TYPE } from './bill-rule-dialog';
+import { BillRuleDialog } from './bill-rule-dialog';
 import '../../../widgets/list/list-page.css';
 
 const ADDRESS = 'system/billRule';

@@ -1,18 +1,22 @@
-import { http } from '../../../base/api';
-import { uploadFile } from '../../../widgets/list/files';
+import { http, listOf } from '../../../base/api';
+import {
+  DICTIONARY_DATA_API as DATA,
+  type DictionaryType,
+  type SelectorNode,
+  DICTIONARY_TYPE_API as TYPE,
+} from '../../../widgets/dictionary-select/api';
 
-/** Dictionary type (console.md 3). */
-export interface DictionaryType {
-  id: string;
-  parentId: string;
-  fullName: string;
-  enCode: string;
-  isTree: number;
-  sortCode: number;
-  description?: string | null;
-  version?: number;
-  children?: DictionaryType[] | null;
-}
+export {
+  type AllDictionary,
+  type DictionaryType,
+  dictionaryKeys,
+  fetchAllDictionaries,
+  fetchDataSelector,
+  fetchTypes,
+  type SelectorNode,
+} from '../../../widgets/dictionary-select/api';
+
+import { uploadFile } from '../../../widgets/list/files';
 
 /** Dictionary entry (console.md 3). */
 export interface DictionaryEntry {
@@ -29,15 +33,6 @@ export interface DictionaryEntry {
   children?: DictionaryEntry[] | null;
 }
 
-/** A node of the parent selectors (id, fullName, children). */
-export interface SelectorNode {
-  id: string;
-  parentId?: string;
-  fullName: string;
-  enCode?: string;
-  children?: SelectorNode[];
-}
-
 export type DictionaryTypeForm = Pick<
   DictionaryType,
   'parentId' | 'fullName' | 'enCode' | 'isTree' | 'sortCode'
@@ -52,32 +47,9 @@ export type DictionaryEntryForm = Pick<
   'dictionaryTypeId' | 'parentId' | 'fullName' | 'enCode' | 'enabledMark' | 'sortCode'
 > & { description?: string; id?: string; version?: number };
 
-/** Query keys: everything about dictionaries starts with 'dictionary' (one call clears them all). */
-export const dictionaryKeys = {
-  all: ['dictionary'] as const,
-  types: () => ['dictionary', 'types'] as const,
-  entries: (typeId: string, keyword: string) => ['dictionary', 'entries', typeId, keyword] as const,
-  allData: () => ['dictionary', 'all'] as const,
-  dataSelector: (type: string) => ['dictionary', 'dataSelector', type] as const,
-};
-
-const TYPE = '/system/DictionaryType';
-const DATA = '/system/DictionaryData';
-
-interface ListAnswer<T> {
-  list: T[];
-}
-
-const listOf = <T>(answer: ListAnswer<T> | T[] | null | undefined): T[] =>
-  Array.isArray(answer) ? answer : (answer?.list ?? []);
-
-export async function fetchTypes(): Promise<DictionaryType[]> {
-  return listOf(await http.get<ListAnswer<DictionaryType>>(TYPE));
-}
-
 /** Parent tree for the type dialog: every type except `id` and its descendants. */
 export async function fetchTypeSelector(id?: string): Promise<SelectorNode[]> {
-  return listOf(await http.get<ListAnswer<SelectorNode>>(`${TYPE}/Selector/${id || '0'}`));
+  return listOf(await http.get<{ list: SelectorNode[] }>(`${TYPE}/Selector/${id || '0'}`));
 }
 
 export function fetchType(id: string): Promise<DictionaryType> {
@@ -100,13 +72,13 @@ export async function fetchEntries(
   keyword: string,
   isTree: number,
 ): Promise<DictionaryEntry[]> {
-  return listOf(await http.get<ListAnswer<DictionaryEntry>>(`${DATA}/${typeId}`, { keyword, isTree }));
+  return listOf(await http.get<{ list: DictionaryEntry[] }>(`${DATA}/${typeId}`, { keyword, isTree }));
 }
 
 /** Parent tree for the item dialog: the type as the root node, its entries below. */
 export async function fetchEntrySelector(typeId: string, id: string | undefined, isTree: number) {
   return listOf(
-    await http.get<ListAnswer<SelectorNode>>(`${DATA}/${typeId}/Selector/${id || '0'}`, { isTree }),
+    await http.get<{ list: SelectorNode[] }>(`${DATA}/${typeId}/Selector/${id || '0'}`, { isTree }),
   );
 }
 
@@ -135,24 +107,4 @@ export function exportType(typeId: string): Promise<{ name: string; url: string 
 
 export async function importTypes(file: File): Promise<string> {
   return (await uploadFile(`${DATA}/Action/Import`, file)).msg;
-}
-
-/** GET /DictionaryData/All: every type with its entries (dictionary-select reads it). */
-export interface AllDictionary {
-  id: string;
-  enCode: string;
-  fullName?: string;
-  isTree: number;
-  dictionaryList: SelectorNode[];
-}
-
-export async function fetchAllDictionaries(): Promise<AllDictionary[]> {
-  return listOf(await http.get<ListAnswer<AllDictionary>>(`${DATA}/All`));
-}
-
-/** Enabled entries of one type (by id or code) as a tree, for form fields. */
-export async function fetchDataSelector(type: string): Promise<SelectorNode[]> {
-  return listOf(
-    await http.get<ListAnswer<SelectorNode>>(`${DATA}/${encodeURIComponent(type)}/Data/Selector`),
-  );
 }

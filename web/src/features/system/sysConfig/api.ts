@@ -1,4 +1,4 @@
-import { http } from '../../../base/api';
+import { http, listOf } from '../../../base/api';
 
 /** Settings of GET/PUT /api/system/SysConfig (packages/shared SysConfigFields). */
 export type SysConfig = Record<string, string | number | null>;
@@ -25,9 +25,6 @@ export const sysConfigKeys = {
 };
 
 const BASE = '/system/SysConfig';
-
-const listOf = <T>(answer: { list: T[] } | T[] | null | undefined): T[] =>
-  Array.isArray(answer) ? answer : (answer?.list ?? []);
 
 export function fetchSysConfig(): Promise<SysConfig> {
   return http.get<SysConfig>(BASE);

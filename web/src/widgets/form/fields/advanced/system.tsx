@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../../base/session/session-store';
-import { fetchBillNumber } from '../../../../features/system/billRule/api';
+import { fetchBillNumber } from '../../../bill-rule-select/api';
 import { fetchOrganizeTree, fetchPositionTree, fetchUsersByIds, pickerKeys } from '../../../org-picker/api';
 import { indexTree } from '../../../org-picker/selection';
 import type { FieldProps } from '../../types';
