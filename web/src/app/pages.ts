@@ -1,10 +1,4 @@
-import type { ComponentType } from 'react';
-
-/** A page the shell can route to: its lazy component and the translation namespaces it needs. */
-export interface PageEntry {
-  load: () => Promise<{ default: ComponentType }>;
-  namespaces: readonly string[];
-}
+import type { PageRegistry } from '../shell/routing';
 
 /** What the designer of web design and of the code generator needs. */
 const DESIGNER_NAMESPACES = [
@@ -24,7 +18,7 @@ const GENERATOR_NAMESPACES = [...DESIGNER_NAMESPACES, 'codeGenerator'] as const;
  * whose urlAddress is a key here is routed at '/' + urlAddress. A feature adds one line.
  * Addresses without an entry open the shell's "page not built yet" view.
  */
-export const PAGES: Record<string, PageEntry> = {
+export const PAGES: PageRegistry = {
   home: { load: () => import('../features/home/home-page'), namespaces: ['home'] },
   dashboard: {
     load: () => import('../features/home/dashboard-page'),

@@ -1,10 +1,11 @@
 import { theme as antdTheme, ConfigProvider, message } from 'antd';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import dayjs from 'dayjs';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registerMessageApi } from '../base/api/feedback';
 import type { Locale } from '../base/language';
+import { type FeatureSlots, FeatureSlotsContext } from '../widgets/feature-slots';
 
 /**
  * antd's own strings (pagination, modal buttons...) and dayjs's month and weekday names and first
@@ -60,13 +61,27 @@ export const THEME = {
   token: { colorPrimary: '#1890ff', borderRadius: 6, fontFamily: 'var(--font-family)' },
 };
 
+/** The feature components widgets open in place (widgets/feature-slots.tsx), loaded on first use. */
+const FEATURE_SLOTS: FeatureSlots = {
+  DictionaryManager: lazy(() =>
+    import('../features/system/dictionary/dictionary-page').then((module) => ({
+      default: module.DictionaryManager,
+    })),
+  ),
+  BillRuleDialog: lazy(() =>
+    import('../features/system/billRule/bill-rule-dialog').then((module) => ({
+      default: module.BillRuleDialog,
+    })),
+  ),
+};
+
 export function Providers({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const locale = useAntdLocale(i18n.language);
   return (
     <ConfigProvider theme={THEME} locale={locale}>
       <FeedbackBridge />
-      {children}
+      <FeatureSlotsContext value={FEATURE_SLOTS}>{children}</FeatureSlotsContext>
     </ConfigProvider>
   );
 }

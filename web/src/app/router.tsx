@@ -3,17 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { createHashRouter, Navigate, type RouteObject, useLocation, useMatches } from 'react-router';
 import { loadNamespaces } from '../base/i18n';
 import { RouteGuard } from '../shell/route-guard';
+import type { RouteHandle } from '../shell/routing';
 import { PAGES } from './pages';
-
-/** Route metadata. */
-export interface RouteHandle {
-  /** i18n key ("namespace:key") of the page title. */
-  title?: string;
-  /** The page sets the document title itself (menu pages: the menu's name). */
-  dynamicTitle?: boolean;
-  /** The view is never kept by the page cache. */
-  noCache?: boolean;
-}
 
 type PageModule = { default: ComponentType };
 
@@ -36,7 +27,7 @@ function shellPage(namespaces: readonly string[], pick: (pages: ShellPages) => C
 function pageAt(address: string) {
   return async () => {
     const { resolvePage } = await import('../shell/shell-pages');
-    return { Component: await resolvePage(address) };
+    return { Component: await resolvePage(PAGES[address]) };
   };
 }
 
@@ -142,7 +133,7 @@ export const routes: RouteObject[] = [
           {
             path: '*',
             handle: { dynamicTitle: true },
-            lazy: shellPage([], (pages) => pages.MenuRoute),
+            lazy: shellPage([], ({ MenuRoute }) => () => <MenuRoute pages={PAGES} />),
           },
         ],
       },

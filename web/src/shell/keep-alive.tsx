@@ -8,7 +8,7 @@ import {
   useNavigationType,
   useOutlet,
 } from 'react-router';
-import type { RouteHandle } from '../app/router';
+import type { RouteHandle } from './routing';
 import { useTabs } from './tabs-store';
 
 interface CachedView {

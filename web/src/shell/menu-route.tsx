@@ -2,11 +2,11 @@ import { Spin } from 'antd';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { PAGES } from '../app/pages';
 import { loadNamespaces } from '../base/i18n';
 import { firstLeafPath, routableMenus } from '../base/session/menu';
 import { useSession } from '../base/session/session-store';
 import { GeneratedPage } from './generated-page';
+import type { PageRegistry } from './routing';
 import UnavailablePage from './unavailable-page';
 
 /** Base routes of console.md 2.1 served by a menu page address. */
@@ -21,8 +21,8 @@ const ALIASES: Record<string, string> = {
 const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
 
 /** The lazy component of a registered page address (one per address, loaded with its namespaces). */
-function lazyPage(address: string): LazyExoticComponent<ComponentType> | null {
-  const entry = PAGES[address];
+function lazyPage(pages: PageRegistry, address: string): LazyExoticComponent<ComponentType> | null {
+  const entry = pages[address];
   if (!entry) return null;
   let component = lazyPages.get(address);
   if (!component) {
@@ -35,8 +35,8 @@ function lazyPage(address: string): LazyExoticComponent<ComponentType> | null {
   return component;
 }
 
-function AddressPage({ address, name }: { address: string; name?: string }) {
-  const Page = lazyPage(address);
+function AddressPage({ pages, address, name }: { pages: PageRegistry; address: string; name?: string }) {
+  const Page = lazyPage(pages, address);
   if (!Page) return <UnavailablePage address={address} {...(name ? { name } : {})} />;
   return (
     <Suspense fallback={<Spin className="shell-view__spin" />}>
@@ -53,11 +53,6 @@ function useTitle(title: string | null) {
   }, [t, title]);
 }
 
-/**
- * The dynamic routes (console.md 2.3): the path is looked up among the user's menus (hidden ones
- * included). Type 2 opens the page registered for its address, types 3/4/5/8 the generated page
- * of their type, a category opens its first page; anything else is /404.
- */
 /** Page addresses of the generated-page types (api-contract.md, "Page addresses"). */
 const GENERATED_PAGE_ADDRESS: Record<number, string> = {
   3: 'basic/dynamicModel',
@@ -66,7 +61,12 @@ const GENERATED_PAGE_ADDRESS: Record<number, string> = {
   8: 'basic/dynamicPortal',
 };
 
-export default function MenuRoute() {
+/**
+ * The dynamic routes (console.md 2.3): the path is looked up among the user's menus (hidden ones
+ * included). Type 2 opens the page registered for its address, types 3/4/5/8 the generated page
+ * of their type, a category opens its first page; anything else is /404.
+ */
+export default function MenuRoute({ pages }: { pages: PageRegistry }) {
   const { pathname } = useLocation();
   const menuList = useSession((state) => state.menuList);
   const routes = useMemo(() => routableMenus(menuList), [menuList]);
@@ -74,7 +74,7 @@ export default function MenuRoute() {
   const alias = ALIASES[pathname];
   useTitle(node?.fullName ?? null);
 
-  if (alias) return <AddressPage key={pathname} address={alias} />;
+  if (alias) return <AddressPage key={pathname} pages={pages} address={alias} />;
   if (!node) return <Navigate to="/404" replace />;
   switch (node.type) {
     case 1: {
@@ -82,14 +82,15 @@ export default function MenuRoute() {
       return <Navigate to={first ?? '/404'} replace />;
     }
     case 2:
-      return <AddressPage key={pathname} address={pathname.slice(1)} name={node.fullName} />;
+      return <AddressPage key={pathname} pages={pages} address={pathname.slice(1)} name={node.fullName} />;
     case 3:
     case 4:
     case 5:
     case 8: {
       // A generated page renders through its type's page address once a feature provides it.
       const address = GENERATED_PAGE_ADDRESS[node.type]!;
-      if (PAGES[address]) return <AddressPage key={pathname} address={address} name={node.fullName} />;
+      if (pages[address])
+        return <AddressPage key={pathname} pages={pages} address={address} name={node.fullName} />;
       return <GeneratedPage key={pathname} node={node} />;
     }
     default:

@@ -1,14 +1,12 @@
 import type { ComponentType } from 'react';
-import { PAGES } from '../app/pages';
 import { loadNamespaces } from '../base/i18n';
+import type { PageEntry } from './routing';
 
 /**
- * The component registered for a page address (app/pages.ts) with its namespaces loaded, else the
- * "not available yet" page. Lives outside the router's chunk so that the sign-in page does not
- * carry the page registry.
+ * The component of a page entry of the app's registry with its namespaces loaded, else (no entry
+ * for the address) the "not available yet" page.
  */
-export async function resolvePage(address: string): Promise<ComponentType> {
-  const entry = PAGES[address];
+export async function resolvePage(entry: PageEntry | undefined): Promise<ComponentType> {
   if (!entry) {
     const [module] = await Promise.all([import('./unavailable-page'), loadNamespaces(['shell'])]);
     return module.default;

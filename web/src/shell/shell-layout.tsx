@@ -4,7 +4,6 @@ import { Breadcrumb, ConfigProvider, Drawer, Layout, Menu, type MenuProps, Modal
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches, useNavigate } from 'react-router';
-import type { RouteHandle } from '../app/router';
 import { clearToken, getToken } from '../base/api/token';
 import { BrandMark } from '../base/brand-mark';
 import { queryClient } from '../base/query-client';
@@ -28,6 +27,7 @@ import { HeaderActions } from './header-actions';
 import { KeepAliveOutlet } from './keep-alive';
 import { setLocked } from './lock/lock';
 import { PrevLoginNotice } from './prev-login-notice';
+import type { RouteHandle } from './routing';
 import { useTabs } from './tabs-store';
 import { TagsView } from './tags-view';
 import { TopMenu } from './top-menu';

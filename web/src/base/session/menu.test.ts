@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { fitCount } from '../../shell/top-menu';
 import {
   firstLeafPath,
   firstPath,
@@ -87,11 +86,5 @@ describe('menu helpers', () => {
   it('lists leaves with their trail for the search', () => {
     const leaves = menuLeaves(visibleMenus(tree));
     expect(leaves.find((leaf) => leaf.node.id === role.id)?.trail).toBe('权限管理 / 角色管理');
-  });
-
-  it('fits one top item per 116 px and keeps a place for more', () => {
-    expect(fitCount(116 * 12, 12)).toBe(12);
-    expect(fitCount(116 * 7 + 50, 12)).toBe(6);
-    expect(fitCount(50, 12)).toBe(0);
   });
 });

@@ -1,14 +1,14 @@
 import { CloseCircleFilled, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Input, Modal, Space, type TableColumnsType, Tree } from 'antd';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type BillRule, billRuleKeys, fetchBillRuleSelector } from '../../features/system/billRule/api';
-import { BillRuleDialog, BUSINESS_TYPE } from '../../features/system/billRule/bill-rule-dialog';
-import type { SelectorNode } from '../../features/system/dictionary/api';
+import type { SelectorNode } from '../dictionary-select/api';
 import { useDictionaryEntries } from '../dictionary-select/dictionary-select';
+import { useFeatureSlots } from '../feature-slots';
 import { DEFAULT_PAGE_SIZE, PagedTable, type Paging } from '../list/paged-table';
 import { SearchBar } from '../list/search-bar';
+import { type BillRule, BUSINESS_TYPE, billRuleKeys, fetchBillRuleSelector } from './api';
 import './bill-rule-select.css';
 
 /** Key of the root node 'business category' (all categories). */
@@ -100,6 +100,7 @@ function BillRulePickerDialog({
   const [paging, setPaging] = useState<Paging>({ currentPage: 1, pageSize: DEFAULT_PAGE_SIZE });
   const [chosen, setChosen] = useState<BillRule | null>(null);
   const [editing, setEditing] = useState<{ id?: string } | null>(null);
+  const { BillRuleDialog } = useFeatureSlots();
   const query = { keyword, ...paging, categoryId: categoryId === ROOT ? '' : categoryId };
   const list = useQuery({
     queryKey: billRuleKeys.selector(query),
@@ -111,7 +112,9 @@ function BillRulePickerDialog({
     { title: t('billRule.fullName'), dataIndex: 'fullName', key: 'fullName' },
     { title: t('billRule.enCode'), dataIndex: 'enCode', key: 'enCode' },
     { title: t('billRule.startNumber'), dataIndex: 'startNumber', key: 'startNumber', width: 120 },
-    {
+  ];
+  if (BillRuleDialog)
+    columns.push({
       title: t('billRule.actions'),
       key: 'actions',
       width: 80,
@@ -120,8 +123,7 @@ function BillRulePickerDialog({
           {t('billRule.edit')}
         </Button>
       ),
-    },
-  ];
+    });
 
   return (
     <Modal
@@ -159,9 +161,11 @@ function BillRulePickerDialog({
                 setPaging((old) => ({ ...old, currentPage: 1 }));
               }}
             />
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-              {t('billRule.add')}
-            </Button>
+            {BillRuleDialog && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+                {t('billRule.add')}
+              </Button>
+            )}
           </Space>
           <PagedTable<BillRule>
             rowKey="id"
@@ -182,7 +186,15 @@ function BillRulePickerDialog({
           />
         </div>
       </div>
-      <BillRuleDialog target={editing} onClose={() => setEditing(null)} onSaved={() => void list.refetch()} />
+      {BillRuleDialog && (
+        <Suspense fallback={null}>
+          <BillRuleDialog
+            target={editing}
+            onClose={() => setEditing(null)}
+            onSaved={() => void list.refetch()}
+          />
+        </Suspense>
+      )}
     </Modal>
   );
 }

@@ -1,18 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Modal, Space, Spin, TreeSelect } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { menuIdForPath } from '../../base/session/menu';
 import { useSession } from '../../base/session/session-store';
-import { dictionaryKeys, fetchDataSelector } from '../../features/system/dictionary/api';
+import { useFeatureSlots } from '../feature-slots';
 import { PermissionScope } from '../list/permission';
-
-const DictionaryManager = lazy(() =>
-  import('../../features/system/dictionary/dictionary-page').then((module) => ({
-    default: module.DictionaryManager,
-  })),
-);
+import { dictionaryKeys, fetchDataSelector } from './api';
 
 const DICTIONARY_ADDRESS = 'systemData/dictionary';
 
@@ -60,7 +55,10 @@ export function DictionarySelect({
   const all = useDictionaryEntries(dictionaryType);
   const treeData = all.data ?? [];
   const menuList = useSession((state) => state.menuList);
-  const canManage = allowAdd ?? menuIdForPath(menuList, `/${DICTIONARY_ADDRESS}`) !== null;
+  const { DictionaryManager } = useFeatureSlots();
+  const canManage =
+    DictionaryManager !== undefined &&
+    (allowAdd ?? menuIdForPath(menuList, `/${DICTIONARY_ADDRESS}`) !== null);
 
   return (
     <Space.Compact style={{ width: '100%' }}>
@@ -101,7 +99,7 @@ export function DictionarySelect({
       >
         <Suspense fallback={<Spin />}>
           <PermissionScope address={DICTIONARY_ADDRESS}>
-            <DictionaryManager embedded initialType={dictionaryType} />
+            {DictionaryManager && <DictionaryManager embedded initialType={dictionaryType} />}
           </PermissionScope>
         </Suspense>
       </Modal>
