@@ -3,27 +3,14 @@ import type { SizeType } from 'antd/es/config-provider/SizeContext';
 import { type ReactNode, Suspense, useLayoutEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { initialValues } from './defaults';
-import { containerComponent, type FieldComponent, fieldComponent } from './registry';
+import { containerComponent, fieldComponent } from './registry';
 import { fieldRules } from './rules';
 import { FormRuntimeContext } from './runtime';
-import type { FieldProps, FormField, FormRuntime, FormSchema } from './types';
-import './form-renderer.css';
+import type { FieldComponent, FieldProps, FormField, FormRendererProps, FormRuntime } from './types';
 
-export interface FormRendererProps {
-  schema: FormSchema;
-  /** The caller's form instance (submit with submitValues(form)). */
-  form?: FormInstance;
-  /** Stored values to show or edit; missing keys take the fields' defaults. */
-  values?: Record<string, unknown>;
-  /** Detail view: values as text, nothing editable. */
-  readOnly?: boolean;
-  /**
-   * Form permission codes granted (widgets.md 6): a field with a value is shown only when its
-   * __vModel__ is listed (sub-table columns as "table-field"). Undefined: every field is shown.
-   */
-  permissions?: readonly string[];
-  onValuesChange?: (changed: Record<string, unknown>, all: Record<string, unknown>) => void;
-}
+export type { FormRendererProps } from './types';
+
+import './form-renderer.css';
 
 /**
  * Checks the form and answers all its values. Not form.validateFields()'s answer: that holds only
@@ -141,7 +128,7 @@ export function FormRenderer({
       </Row>
     );
 
-    return { schema, form, readOnly, isGranted, renderFields };
+    return { schema, form, readOnly, isGranted, renderFields, ...NESTED };
   }, [schema, form, readOnly, granted, gutter, formDisabled, t]);
 
   const labelPosition = schema.labelPosition;
@@ -166,3 +153,6 @@ export function FormRenderer({
     </FormRuntimeContext.Provider>
   );
 }
+
+/** What the renderer hands to fields that render fields or forms themselves (FormRuntime). */
+const NESTED = { fieldComponent, FormRenderer } as const;

@@ -27,7 +27,7 @@ import {
   TextField,
 } from './fields/display-fields';
 import { SubTable } from './subtable/subtable';
-import type { ContainerProps, FieldProps, FormField } from './types';
+import type { ContainerProps, FieldComponent, FieldProps, FormField } from './types';
 
 /*
  * jnpfKey → component. A leaf field is rendered inside an antd Form.Item (named by __vModel__
@@ -36,7 +36,6 @@ import type { ContainerProps, FieldProps, FormField } from './types';
  * shown. A new widget adds one line here.
  */
 
-export type FieldComponent = ComponentType<FieldProps>;
 export type ContainerComponent = ComponentType<ContainerProps>;
 
 /** Registers a component written for a narrower value or field type. */

@@ -1,5 +1,5 @@
 import type { FormInstance, RowProps } from 'antd';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 
 /*
  * The form schema of forms.md 1 as the renderer reads it: structurally, so a component reads its
@@ -85,6 +85,24 @@ export interface ContainerProps<F extends FormField = FormField> {
   readOnly: boolean;
 }
 
+export interface FormRendererProps {
+  schema: FormSchema;
+  /** The caller's form instance (submit with submitValues(form)). */
+  form?: FormInstance;
+  /** Stored values to show or edit; missing keys take the fields' defaults. */
+  values?: Record<string, unknown>;
+  /** Detail view: values as text, nothing editable. */
+  readOnly?: boolean;
+  /**
+   * Form permission codes granted (widgets.md 6): a field with a value is shown only when its
+   * __vModel__ is listed (sub-table columns as "table-field"). Undefined: every field is shown.
+   */
+  permissions?: readonly string[];
+  onValuesChange?: (changed: Record<string, unknown>, all: Record<string, unknown>) => void;
+}
+
+export type FieldComponent = ComponentType<FieldProps>;
+
 /** Shared by every field of one rendered form (read with useFormRuntime). */
 export interface FormRuntime {
   schema: FormSchema;
@@ -94,4 +112,11 @@ export interface FormRuntime {
   isGranted: (code: string) => boolean;
   /** Renders fields in a grid row (containers use it). */
   renderFields: (fields: FormField[], row?: RowProps) => ReactNode;
+  /**
+   * The renderer's field registry and the renderer itself, for fields that render fields or forms
+   * of their own (a sub-table's cells, a relation field's record viewer): handed down so that they
+   * do not import the registry that loads them.
+   */
+  fieldComponent: (jnpfKey: string) => FieldComponent | undefined;
+  FormRenderer: ComponentType<FormRendererProps>;
 }

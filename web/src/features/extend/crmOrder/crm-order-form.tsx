@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LineTable, lineField } from '../../../widgets/line-table/line-table';
-import type { CodedFormProps } from '../../workflow/engine/coded-forms';
+import type { CodedFormProps } from '../../workflow/engine/coded-form-props';
 import { fetchCustomers, fetchGoods, takeOrderNumber } from './api';
 
 interface Line {

@@ -1,13 +1,6 @@
-import type { FormInstance } from 'antd';
 import { type ComponentType, lazy } from 'react';
 import { loadNamespaces } from '../../../base/i18n';
-
-/** What a coded flow form component gets from the flow detail page. */
-export interface CodedFormProps {
-  form: FormInstance;
-  values: Record<string, unknown>;
-  readOnly: boolean;
-}
+import type { CodedFormProps } from './coded-form-props';
 
 /**
  * Coded flow forms (flow forms of formType 1, other.md 1) by enCode: the component the detail page

@@ -4,7 +4,6 @@ import { Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchInterfaceRows, paramList, type Row } from '../fields/advanced/relation/api';
 import { RelationPopup } from '../fields/advanced/relation/relation-popup';
-import { fieldComponent } from '../registry';
 import { useFormRuntime } from '../runtime';
 import type { ContainerProps, FormField } from '../types';
 import {
@@ -54,7 +53,7 @@ interface AddTableConf {
 export function SubTable({ field, readOnly }: ContainerProps) {
   const { t } = useTranslation(['formAdvanced', 'form']);
   const { modal } = App.useApp();
-  const { form, isGranted, schema } = useFormRuntime();
+  const { form, isGranted, schema, fieldComponent } = useFormRuntime();
   const vModel = field.__vModel__ ?? '';
   const children = field.__config__.children ?? [];
   const columns = useMemo(() => grantedColumns(vModel, children, isGranted), [vModel, children, isGranted]);

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { App } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadTranslations } from '../../../test/translations';
+import { FormRenderer } from '../form-renderer';
 import type { FormSchema } from '../types';
 import { FormViewer } from './form-viewer';
 
@@ -19,7 +20,13 @@ function show(schema: FormSchema, preview = false) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <App>
-        <FormViewer schema={schema} values={{ title: '采购单 1' }} preview={preview} onClose={onClose} />
+        <FormViewer
+          schema={schema}
+          values={{ title: '采购单 1' }}
+          preview={preview}
+          onClose={onClose}
+          Renderer={FormRenderer}
+        />
       </App>
     </QueryClientProvider>,
   );

@@ -1,12 +1,11 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Empty, Modal, Space, Spin } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { type ComponentType, type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastWarning } from '../../../base/api/feedback';
 import { drawerSize } from '../fields/advanced/relation/relation-popup';
-import { FormRenderer } from '../form-renderer';
-import type { FormSchema } from '../types';
+import type { FormRendererProps, FormSchema } from '../types';
 import { fetchFormRecord } from './api';
 import './form-viewer.css';
 
@@ -22,6 +21,8 @@ export interface FormViewerProps {
   /** Function preview: printing is refused with a warning (widgets.md 8). */
   preview?: boolean;
   onClose(): void;
+  /** The form renderer (a relation field passes its form's: see FormRuntime.FormRenderer). */
+  Renderer: ComponentType<FormRendererProps>;
 }
 
 const PRINTING = 'form-viewer-printing';
@@ -52,6 +53,7 @@ export function FormViewer({
   permissions,
   preview = false,
   onClose,
+  Renderer,
 }: FormViewerProps) {
   const { t } = useTranslation('formAdvanced');
   const loaded = useQuery({
@@ -79,7 +81,7 @@ export function FormViewer({
     </Space>
   );
   let body: ReactNode;
-  if (shown) body = <FormRenderer schema={shown} values={shownValues} readOnly permissions={permissions} />;
+  if (shown) body = <Renderer schema={shown} values={shownValues} readOnly permissions={permissions} />;
   else if (loaded.isLoading) body = <Spin className="form-viewer__loading" />;
   else body = <Empty description={t('viewer.missing')} />;
   const content = (

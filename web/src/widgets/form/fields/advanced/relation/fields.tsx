@@ -99,6 +99,7 @@ export function RelationFormField({ field, value, onChange, id, disabled, readOn
   const { t } = useTranslation('formAdvanced');
   const [open, setOpen] = useState(false);
   const [viewing, setViewing] = useState(false);
+  const { FormRenderer } = useFormRuntime();
   const modelId = str(field.modelId);
   const relationField = str(field.relationField);
   const recordId = ids(value)[0] ?? '';
@@ -118,7 +119,12 @@ export function RelationFormField({ field, value, onChange, id, disabled, readOn
         </button>
         {viewing && (
           <Suspense fallback={null}>
-            <FormViewer modelId={modelId} recordId={recordId} onClose={() => setViewing(false)} />
+            <FormViewer
+              modelId={modelId}
+              recordId={recordId}
+              onClose={() => setViewing(false)}
+              Renderer={FormRenderer}
+            />
           </Suspense>
         )}
       </>
