@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { suiteServer } from '../../../test/harness.js';
 import { flowEngineVisibles } from '../../db/schema/index.js';
-import { WorkflowPages } from './routes.js';
+import { WorkflowPages } from './pages.js';
 import { approver, chain, createFlow, flowUser } from './testing.js';
 
 const suite = suiteServer();

@@ -5,7 +5,7 @@ import { badRequest } from '../../core/errors.js';
 import { answer, defineRoute } from '../../core/route.js';
 import type { Services } from '../../services.js';
 import { FlowFormMessages, FlowFormService } from './forms.js';
-import { WorkflowPages } from './routes.js';
+import { WorkflowPages } from './pages.js';
 
 const PATH = '/api/workflow/Engine/FlowEngineForm';
 const IdParams = z.object({ id: z.string().trim().min(1).max(64) });

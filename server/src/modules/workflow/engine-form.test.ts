@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { suiteServer } from '../../../test/harness.js';
 import { flowForms } from '../../db/schema/index.js';
 import { grantPages } from '../knowledge/testing.js';
-import { WorkflowPages } from './routes.js';
+import { WorkflowPages } from './pages.js';
 import { flowUser } from './testing.js';
 
 /** FlowEngineForm: the flow forms under the older path of the existing clients' API file. */

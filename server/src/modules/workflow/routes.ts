@@ -36,20 +36,11 @@ import { registerEngineFormRoutes } from './engine-form-routes.js';
 import { registerFlowPickerRoutes } from './flow-picker-routes.js';
 import { FlowFormMessages, FlowFormService } from './forms.js';
 import { operatorLink, TaskLists } from './lists.js';
+import { WorkflowPages } from './pages.js';
 import { startWorkflowTimers } from './scheduler.js';
 import { TemplateMessages, TemplateService } from './templates.js';
 
 const BASE = '/api/workflow/Engine';
-export const WorkflowPages = {
-  engine: 'workFlow.flowEngine',
-  form: 'workFlow.formDesign',
-  launch: 'workFlow.flowLaunch',
-  todo: 'workFlow.flowTodo',
-  done: 'workFlow.flowDone',
-  circulate: 'workFlow.flowCirculate',
-  monitor: 'workFlow.flowMonitor',
-} as const;
-
 const IdParams = z.object({ id: z.string().trim().min(1).max(64) });
 const CategoryParams = z.object({ category: z.coerce.number().int() });
 const DetailQuery = z.object({

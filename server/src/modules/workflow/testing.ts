@@ -1,6 +1,6 @@
 import type { TestServer } from '../../../test/harness.js';
 import { grantPages } from '../knowledge/testing.js';
-import { WorkflowPages } from './routes.js';
+import { WorkflowPages } from './pages.js';
 
 /** Test helpers of the workflow engine: flow trees, users with the flow pages, and calls. */
 
