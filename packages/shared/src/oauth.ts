@@ -157,7 +157,11 @@ export interface UserInfo {
   organizeName: string;
   departmentId: string | null;
   departmentName: string;
+  /** The user's unit and the units above it, root first (the 当前组织 default of unit pickers). */
+  organizeIdList: string[];
   positionIds: { id: string; name: string }[];
+  /** The names of positionIds, joined with ','. */
+  positionName: string;
   roleIds: string[];
   roleName: string;
   manager: string | null;
@@ -198,6 +202,7 @@ export interface CurrentUserResult {
   menuList: MenuNode[];
   permissionList: ModulePermission[];
   userInfo: UserInfo;
-  routerList: (SystemRef & { children: MenuNode[] })[];
+  /** Each system as the root node of its menus (type 0). */
+  routerList: (SystemRef & Pick<MenuNode, 'fullName' | 'enCode' | 'type' | 'hasChildren' | 'children'>)[];
   sysConfigInfo: SysConfigInfo;
 }

@@ -215,6 +215,7 @@ export interface RoleItem {
   id: string;
   fullName: string;
   enCode: string;
+  /** In lists the scope the 3.4.7 client shows as 角色类型 (全局 or 组织); in the form's info the type stored. */
   type: string | null;
   globalMark: number;
   /** Names of the units a non-global role belongs to, joined with ','. */

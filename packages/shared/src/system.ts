@@ -181,6 +181,7 @@ export interface BillRuleItem {
   id: string;
   fullName: string;
   enCode: string;
+  /** The businessType entry's id; in lists its name (the id when the entry is gone). */
   category: string;
   categoryName: string | null;
   prefix: string;
@@ -193,6 +194,8 @@ export interface BillRuleItem {
   sortCode: number;
   enabledMark: number;
   description: string | null;
+  /** "realName/account" of the creator. */
+  creatorUser: string | null;
   creatorTime: number;
   lastModifyTime: number | null;
   version: number;

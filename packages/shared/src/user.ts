@@ -185,7 +185,10 @@ export const UserRelationBody = z.object({
   userIds: idList(5000),
 });
 export const UserRelationQuery = z.object({
-  objectType: z.enum(['Role', 'Position', 'Group'], { message: '关联类型只能为Role、Position或Group' }),
+  /** Left out by the 3.4.7 client's member dialogs: then the id tells. */
+  objectType: z
+    .enum(['Role', 'Position', 'Group'], { message: '关联类型只能为Role、Position或Group' })
+    .optional(),
 });
 
 /** GET /Users/ImportPreview?fileName= */
@@ -317,11 +320,14 @@ export interface OnlineUserItem {
   userId: string;
   userAccount: string;
   userName: string;
-  loginTime: number;
+  /** 'yyyy-MM-dd HH:mm:ss', the server's time zone. */
+  loginTime: string;
   lastActiveTime: number;
   loginIPAddress: string | null;
   loginSystem: string | null;
   browser: string | null;
   platForm: string | null;
+  /** The same as platForm, under the 3.4.7 client's name. */
+  loginPlatForm: string | null;
   origin: string;
 }

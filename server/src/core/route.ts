@@ -81,6 +81,15 @@ declare module 'fastify' {
 const declared = new Map<string, Access>();
 export const declaredRoutes = (): ReadonlyMap<string, Access> => declared;
 
+/**
+ * Query parameters with a value: the platform's clients send every search field, empty ones as
+ * `name=`, and an empty parameter means "not given" (so defaults and optional filters apply).
+ */
+function givenOnly(query: unknown): unknown {
+  if (!query || typeof query !== 'object') return query;
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
+}
+
 /** Registers a route whose access, input and envelope are handled here, in one place. */
 export function defineRoute<B extends Schema, Q extends Schema, P extends Schema, A extends Access>(
   app: FastifyInstance,
@@ -117,7 +126,7 @@ export function defineRoute<B extends Schema, Q extends Schema, P extends Schema
           req,
           reply,
           body: (route.body ? parseInput(route.body, req.body) : undefined) as Parsed<B>,
-          query: (route.query ? parseInput(route.query, req.query) : undefined) as Parsed<Q>,
+          query: (route.query ? parseInput(route.query, givenOnly(req.query)) : undefined) as Parsed<Q>,
           params: (route.params ? parseInput(route.params, req.params) : undefined) as Parsed<P>,
           session: session as RouteContext<B, Q, P, A>['session'],
           stamps: stamps as RouteContext<B, Q, P, A>['stamps'],

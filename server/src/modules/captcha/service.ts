@@ -7,6 +7,8 @@ const CODE_TTL_MS = 5 * 60_000;
 const PER_IP_PER_MINUTE = 60;
 /** Characters that are easy to misread are left out. */
 const IGNORE = '0oO1iIlLqg9';
+/** A code's key: a time in milliseconds, or the Math.random() the 3.4.7 client sends (0.5123…, rarely 1.2e-7). */
+const KEY = /^\d{1,20}(\.\d{1,24}(e-\d{1,3})?)?$/;
 
 export const CaptchaMessages = {
   wrong: '验证码错误或已过期',
@@ -21,7 +23,7 @@ export class CaptchaService {
   ) {}
 
   async create(timestamp: string, length: number, ip: string): Promise<string> {
-    if (!/^\d{1,20}$/.test(timestamp)) throw badRequest(CaptchaMessages.badKey);
+    if (!KEY.test(timestamp)) throw badRequest(CaptchaMessages.badKey);
     const requests = await this.kv.increment(`captcha:rate:${ip}`, 60_000);
     if (requests > PER_IP_PER_MINUTE) throw badRequest(Messages.tooManyRequests);
     const captcha = svgCaptcha.create({
@@ -42,7 +44,7 @@ export class CaptchaService {
 
   /** Consumes the code stored under the timestamp; a wrong guess also uses it up. */
   async verify(timestamp: string, code: string): Promise<boolean> {
-    if (!timestamp || !code || !/^\d{1,20}$/.test(timestamp)) return false;
+    if (!timestamp || !code || !KEY.test(timestamp)) return false;
     const expected = await this.kv.take(`captcha:${timestamp}`);
     return expected !== null && expected === code.trim().toLowerCase();
   }

@@ -48,12 +48,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL)(
     it('closes the socket on the other instance with a logout frame when the session is forced offline', async () => {
       const [carol] = await addUsersWithSessions(a, 1, 'forced');
       const socket = await LiveSocket.open(b, carol!.token);
-      const online = await a.request<{ list: { id: string; userId: string }[] }>(
+      const online = await a.request<{ id: string; userId: string }[]>(
         'GET',
         `/api/system/OnlineUser?keyword=${carol!.account}`,
         { token: admin },
       );
-      const session = online.data.list.find((s) => s.userId === carol!.id);
+      const session = online.data.find((s) => s.userId === carol!.id);
       expect(session).toBeDefined();
       const forced = await a.request('DELETE', `/api/system/OnlineUser/${session!.id}`, { token: admin });
       expect(forced.code, forced.msg).toBe(200);

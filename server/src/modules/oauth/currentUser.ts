@@ -61,7 +61,8 @@ function buildTree(rows: ModuleRow[]): MenuNode[] {
   return roots;
 }
 
-function sysConfigInfo(config: SysConfigValues): SysConfigInfo {
+/** The settings every signed-in user may read: names, logos and the password rules. */
+export function sysConfigInfo(config: SysConfigValues): SysConfigInfo {
   return {
     sysName: config.sysName,
     sysVersion: config.sysVersion,
@@ -148,10 +149,18 @@ export async function buildCurrentUser(
     icon: s.icon,
     currentSystem: s.id === current?.id,
   }));
-  const routerList = systemIds.map((s) => ({
-    ...s,
-    children: buildTree(visibleModules.filter((m) => m.systemId === s.id)),
-  }));
+  // Each system is the root node of its menus, with the node fields the client walks (type 0: a folder).
+  const routerList = visibleSystems.map((s, i) => {
+    const children = buildTree(visibleModules.filter((m) => m.systemId === s.id));
+    return {
+      ...systemIds[i]!,
+      fullName: s.fullName,
+      enCode: s.enCode,
+      type: 0,
+      hasChildren: children.length > 0,
+      children,
+    };
+  });
   const menuList = routerList.find((r) => r.currentSystem)?.children ?? [];
 
   const permissionList = await modulePermissions(
@@ -181,7 +190,9 @@ export async function buildCurrentUser(
       organizeName: company?.fullName ?? department?.fullName ?? '',
       departmentId: department?.category === 'department' ? department.id : null,
       departmentName: department?.category === 'department' ? department.fullName : '',
+      organizeIdList: unitChain.map((u) => u.id),
       positionIds: positionRefs,
+      positionName: positionRefs.map((p) => p.name).join(','),
       roleIds: roleRelations.map((r) => r.objectId),
       roleName: roleRelations.map((r) => r.roleName).join(','),
       manager: user.managerId,

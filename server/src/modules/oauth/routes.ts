@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { Messages } from '../../core/messages.js';
 import { clientInfo } from '../../core/request.js';
 import { answer, defineRoute } from '../../core/route.js';
+import { parseInput } from '../../core/validation.js';
 import type { Services } from '../../services.js';
 import { requestLanguage } from '../system/baseLang/menuNames.js';
 import { AnswerCache } from './answerCache.js';
@@ -96,15 +97,29 @@ export function registerOAuthRoutes(app: FastifyInstance, services: Services) {
     },
   });
 
+  // The password dialog and the profile page's password tab: the same rules, one route.
   defineRoute(app, services, {
     method: 'POST',
-    // The password dialog and the profile page's password tab: the same rules, one route.
-    url: ['/api/oauth/updatePasswordMessage', '/api/permission/Users/Current/Actions/ModifyPassword'],
+    url: '/api/permission/Users/Current/Actions/ModifyPassword',
     access: 'session',
     allowDuringPasswordChange: true,
     body: UpdatePasswordBody,
     handler: async ({ session, body }) => {
       await oauth.changePassword(session, body);
+      return answer(null, OAuthMessages.passwordChanged);
+    },
+  });
+
+  // The same change; without a body it is the layout's check whether a change is due, and no
+  // rule here makes one due (the forced change follows changePasswordDate), so nothing is done.
+  defineRoute(app, services, {
+    method: 'POST',
+    url: '/api/oauth/updatePasswordMessage',
+    access: 'session',
+    allowDuringPasswordChange: true,
+    handler: async ({ session, req }) => {
+      if (req.body === undefined || req.body === null) return null;
+      await oauth.changePassword(session, parseInput(UpdatePasswordBody, req.body));
       return answer(null, OAuthMessages.passwordChanged);
     },
   });

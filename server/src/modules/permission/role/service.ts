@@ -33,6 +33,7 @@ export const RoleMessages = {
   inUse: '该角色下有用户，不能删除',
   globalOnlyAdmin: '只有超级管理员才能管理全局角色',
   globalNode: '全局',
+  unitScope: '组织',
 } as const;
 
 type Row = typeof roles.$inferSelect;
@@ -93,7 +94,7 @@ export class RoleService {
       id: r.id,
       fullName: r.fullName,
       enCode: r.enCode,
-      type: r.type,
+      type: r.globalMark === 1 ? RoleMessages.globalNode : RoleMessages.unitScope,
       globalMark: r.globalMark,
       organizeInfo: unitIds.map((u) => units.pathName(u)).join(','),
       sortCode: r.sortCode,
@@ -178,7 +179,8 @@ export class RoleService {
       (l, unit) => roleNode(l, unit.id, units.pathName(unit.id), units.pathIds(unit.id)),
     );
     const globals = rows.filter((r) => r.globalMark === 1);
-    if (!scope.all || only) return { list: unitTree };
+    // Global roles fit every unit, so the roles of chosen units (the user form) include them.
+    if (!scope.all) return { list: unitTree };
     const globalNode = {
       id: GLOBAL_ROLE_NODE_ID,
       onlyId: GLOBAL_ROLE_NODE_ID,
@@ -244,6 +246,7 @@ export class RoleService {
     if (row.globalMark === 0) this.assertMayAct(session, scope, row, unitIds, true);
     return {
       ...this.item(units, row, unitIds),
+      type: row.type,
       organizeIdsTree: unitIds.filter((u) => units.byId.has(u)).map((u) => units.pathIds(u)),
     };
   }

@@ -7,8 +7,17 @@ import {
 import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Session } from '../../../core/sessions.js';
 import type { Db } from '../../../db/client.js';
-import { groups, organizes, positions, roles, userRelations, users } from '../../../db/schema/index.js';
+import {
+  groups,
+  organizeRelations,
+  organizes,
+  positions,
+  roles,
+  userRelations,
+  users,
+} from '../../../db/schema/index.js';
 import type { Services } from '../../../services.js';
+import { STORED_ROOT_ID, unitsSnapshot } from '../organize/units.js';
 import { organizeScope, scopeFilter } from '../scope.js';
 import { keywordMatch, relationsOf, unitsOf } from './service.js';
 import { unitAndBelowIds, unitFacts, unitsBelow } from './units.js';
@@ -31,6 +40,20 @@ const ORDER = [asc(users.sortCode), desc(users.creatorTime), desc(users.id)];
 const COMPANY_ICON = 'icon-ym icon-ym-tree-organization3';
 const DEPARTMENT_ICON = 'icon-ym icon-ym-tree-department1';
 const USER_ICON = 'icon-ym icon-ym-tree-user2';
+
+/** A user as a leaf of a unit tree (organize: the unit's path of names). */
+const userNode = (r: UserRow, organize: string, organizeIds: string[]): UserSelectorNode => ({
+  id: r.id,
+  parentId: r.organizeId ?? '0',
+  fullName: `${r.realName}/${r.account}`,
+  type: 'user',
+  organize,
+  organizeIds,
+  icon: USER_ICON,
+  headIcon: r.headIcon ?? '',
+  hasChildren: false,
+  isLeaf: true,
+});
 
 /** Users who are members of any of the objects, as a subquery of user ids. */
 const membersOf = (objectType: string, ids: string[] | SQL) =>
@@ -162,24 +185,14 @@ export class UserPickerService {
       };
     };
     const nodes = new Map(unitRows.map((u) => [u.id, unitNode(u)]));
-    const userNode = (r: UserRow, unit: UserSelectorNode | undefined): UserSelectorNode => ({
-      id: r.id,
-      parentId: r.organizeId ?? '0',
-      fullName: `${r.realName}/${r.account}`,
-      type: 'user',
-      organize: unit?.organize ?? '',
-      organizeIds: unit?.organizeIds ?? [],
-      icon: USER_ICON,
-      headIcon: r.headIcon ?? '',
-      hasChildren: false,
-      isLeaf: true,
-    });
+    const unitUser = (r: UserRow, unit: UserSelectorNode | undefined) =>
+      userNode(r, unit?.organize ?? '', unit?.organizeIds ?? []);
     if (lazy) {
       const unit = nodes.get(organizeId);
       const children = unitRows
         .filter((u) => u.parentId === organizeId)
         .map((u) => ({ ...nodes.get(u.id)!, hasChildren: true, children: undefined }));
-      return { list: [...children, ...userRows.map((r) => userNode(r, unit))] };
+      return { list: [...children, ...userRows.map((r) => unitUser(r, unit))] };
     }
     // Child units first, then the unit's users.
     const roots: UserSelectorNode[] = [];
@@ -191,7 +204,7 @@ export class UserPickerService {
     }
     for (const r of userRows) {
       const unit = r.organizeId ? nodes.get(r.organizeId) : undefined;
-      unit?.children?.push(userNode(r, unit));
+      unit?.children?.push(unitUser(r, unit));
     }
     const settle = (node: UserSelectorNode): boolean => {
       const kept = (node.children ?? []).filter((c) => c.type === 'user' || settle(c));
@@ -231,7 +244,7 @@ export class UserPickerService {
     return { list: await this.find(membersOf(RelationType.Position, [positionId]), keyword) };
   }
 
-  /** GET /getUsersByRoleId and /GetUsersByRoleOrgId (members of the role, optionally in a unit's subtree). */
+  /** GET /getUsersByRoleId (members of the role, optionally in a unit's subtree). */
   async byRole(roleId: string, organizeId: string, keyword: string) {
     if (!roleId) return { list: [] };
     const inUnit =
@@ -239,6 +252,66 @@ export class UserPickerService {
         ? membersOf(RelationType.Organize, unitAndBelowIds(organizeId))
         : undefined;
     return { list: await this.find(and(membersOf(RelationType.Role, [roleId]), inUnit), keyword) };
+  }
+
+  /**
+   * GET /GetUsersByRoleOrgId: the people a role's member dialog offers, one level at a time: at
+   * '0' the role's units (a global role: the top units), under a unit its child units and its
+   * users; with a keyword the matching users anywhere in those units' subtrees.
+   */
+  async roleCandidates(roleId: string, organizeId: string, keyword: string): Promise<UserSelectorNode[]> {
+    const units = await unitsSnapshot(this.services);
+    const [role] = await this.db
+      .select({ globalMark: roles.globalMark })
+      .from(roles)
+      .where(and(eq(roles.id, roleId), eq(roles.deleteMark, 0)));
+    if (!role) return [];
+    const tops =
+      role.globalMark === 1
+        ? units.rows.filter((u) => u.parentId === STORED_ROOT_ID).map((u) => u.id)
+        : (
+            await this.db
+              .select({ organizeId: organizeRelations.organizeId })
+              .from(organizeRelations)
+              .where(
+                and(
+                  eq(organizeRelations.objectType, RelationType.Role),
+                  eq(organizeRelations.objectId, roleId),
+                ),
+              )
+          )
+            .map((r) => r.organizeId)
+            .filter((id) => units.byId.has(id));
+    const within = new Set(tops.flatMap((id) => [...units.subtree(id)]));
+    const unitNode = (id: string): UserSelectorNode => {
+      const {
+        enCode: _code,
+        lastFullName: _path,
+        ...fields
+      } = units.pickerFields(units.byId.get(id)!, false);
+      return { ...fields, hasChildren: true, isLeaf: false };
+    };
+    const usersOf = async (unitIds: string[], withKeyword: string) => {
+      if (unitIds.length === 0) return [];
+      const rows = await this.db
+        .select(PICKER_COLUMNS)
+        .from(users)
+        .where(
+          and(
+            pickable,
+            inArray(users.organizeId, unitIds),
+            withKeyword ? keywordMatch(withKeyword) : undefined,
+          ),
+        )
+        .orderBy(...ORDER)
+        .limit(10_000);
+      return rows.map((r) => userNode(r, units.pathName(r.organizeId!), units.pathIds(r.organizeId!)));
+    };
+    if (keyword) return usersOf([...within], keyword);
+    if (organizeId === '0' || organizeId === '') return tops.map(unitNode);
+    if (!within.has(organizeId)) return [];
+    const children = units.rows.filter((u) => u.parentId === organizeId).map((u) => unitNode(u.id));
+    return [...children, ...(await usersOf([organizeId], ''))];
   }
 
   /** The users allowed by a picker's limits (departments with their subtrees, positions, roles, groups, users). */

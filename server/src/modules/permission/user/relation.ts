@@ -58,6 +58,22 @@ async function assertObject(services: Services, session: Session, objectType: Ob
   if (!row) throw badRequest(UserRelationMessages.objectMissing);
 }
 
+/** Whether an id names a role, a position or a group (the member dialogs send only the id). */
+async function kindOf(db: DbOrTx, id: string): Promise<ObjectType> {
+  for (const [objectType, table] of [
+    [RelationType.Role, roles],
+    [RelationType.Position, positions],
+    [RelationType.Group, groups],
+  ] as const) {
+    const [row] = await db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.id, id), eq(table.deleteMark, 0)));
+    if (row) return objectType;
+  }
+  throw badRequest(UserRelationMessages.objectMissing);
+}
+
 /**
  * Adding members hands the object's grants to them, so the user form's rules apply: a grade
  * administrator adds only to roles of its units (never global ones), and a non-administrator
@@ -98,12 +114,13 @@ export function registerUserRelationRoutes(app: FastifyInstance, services: Servi
     params: ObjectParams,
     query: UserRelationQuery,
     handler: async ({ params, query, session }) => {
-      await assertAccess(services, session, query.objectType);
+      const objectType = query.objectType ?? (await kindOf(services.db, params.id));
+      await assertAccess(services, session, objectType);
       const rows = await services.db
         .select({ userId: userRelations.userId })
         .from(userRelations)
         .innerJoin(users, and(eq(users.id, userRelations.userId), eq(users.deleteMark, 0)))
-        .where(and(eq(userRelations.objectType, query.objectType), eq(userRelations.objectId, params.id)))
+        .where(and(eq(userRelations.objectType, objectType), eq(userRelations.objectId, params.id)))
         .orderBy(userRelations.creatorTime);
       return { ids: rows.map((r) => r.userId) };
     },

@@ -263,13 +263,21 @@ export function registerUserRoutes(app: FastifyInstance, services: Services) {
 
   defineRoute(app, services, {
     method: 'GET',
-    url: ['/api/permission/Users/GetUsersByRoleOrgId', '/api/permission/Users/getUsersByRoleId'],
+    url: '/api/permission/Users/getUsersByRoleId',
     access: 'session',
     query: UsersByObjectQuery,
     handler: ({ query }) => {
       assertFixedOrder(query.sidx);
       return pickers.byRole(query.roleId, query.organizeId, query.keyword);
     },
+  });
+
+  defineRoute(app, services, {
+    method: 'GET',
+    url: '/api/permission/Users/GetUsersByRoleOrgId',
+    access: 'session',
+    query: UsersByObjectQuery,
+    handler: ({ query }) => pickers.roleCandidates(query.roleId, query.organizeId, query.keyword),
   });
 
   defineRoute(app, services, {

@@ -1,5 +1,5 @@
 import { OnlineUserIdsBody, type OnlineUserItem, PageQuery } from '@console/shared';
-import { and, desc, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../../../core/errors.js';
@@ -9,6 +9,7 @@ import { readStamps } from '../../../core/stamps.js';
 import { assertFixedOrder } from '../../../db/query.js';
 import { userSessions, users } from '../../../db/schema/index.js';
 import type { Services } from '../../../services.js';
+import { formatTime } from '../../visualdev/display.js';
 import { organizeScope, scopeFilter } from '../scope.js';
 import { keywordMatch } from '../user/service.js';
 
@@ -45,7 +46,7 @@ export function registerOnlineUserRoutes(app: FastifyInstance, services: Service
     url: '/api/system/OnlineUser',
     access: { module: MODULE },
     query: PageQuery,
-    handler: async ({ query, session }): Promise<{ list: OnlineUserItem[] }> => {
+    handler: async ({ query, session }): Promise<OnlineUserItem[]> => {
       assertFixedOrder(query.sidx);
       const rows = await services.db
         .select({
@@ -70,27 +71,38 @@ export function registerOnlineUserRoutes(app: FastifyInstance, services: Service
         )
         .orderBy(desc(userSessions.createdTime))
         .limit(10_000);
-      return {
-        list: rows.map(({ realName, ...r }) => ({
-          ...r,
-          userName: `${realName}/${r.userAccount}`,
-          loginSystem: r.platForm,
-        })),
-      };
+      // A plain array with the sign-in time as text: what the 3.4.7 client's table shows as is.
+      return rows.map(({ realName, ...r }) => ({
+        ...r,
+        loginTime: formatTime(r.loginTime),
+        userName: `${realName}/${r.userAccount}`,
+        loginSystem: r.platForm,
+        loginPlatForm: r.platForm,
+      }));
     },
   });
 
-  /** Ends every chosen session, or none: a choice that includes one the caller may not end is refused whole. */
+  /**
+   * Ends every chosen session, or none: a choice that includes one the caller may not end is
+   * refused whole. An id is a session's or a user's (every live session of that user: the 3.4.7
+   * client forces off by the row's userId).
+   */
   const force = async (session: Session, chosen: string[]) => {
     const ids = [...new Set(chosen)];
-    if (ids.includes(session.id)) throw badRequest(OnlineUserMessages.self);
+    if (ids.includes(session.id) || ids.includes(session.userId)) throw badRequest(OnlineUserMessages.self);
     const live = await services.db
-      .select({ id: userSessions.id })
+      .select({ id: userSessions.id, userId: userSessions.userId })
       .from(userSessions)
       .innerJoin(users, eq(users.id, userSessions.userId))
-      .where(and(inArray(userSessions.id, ids), await liveFilter(services, session, 'edit')));
+      .where(
+        and(
+          or(inArray(userSessions.id, ids), inArray(userSessions.userId, ids)),
+          await liveFilter(services, session, 'edit'),
+        ),
+      );
     if (live.length === 0) throw badRequest(OnlineUserMessages.notFound);
-    if (live.length < ids.length) throw badRequest(OnlineUserMessages.partly);
+    const found = new Set(live.flatMap((l) => [l.id, l.userId]));
+    if (ids.some((id) => !found.has(id))) throw badRequest(OnlineUserMessages.partly);
     await services.db.transaction(async (tx) => {
       for (const { id } of live) await services.sessions.end(tx, id, 'forced');
     });

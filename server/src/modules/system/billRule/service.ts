@@ -14,6 +14,7 @@ import { updateVersioned } from '../../../core/versioned.js';
 import type { Db, DbOrTx } from '../../../db/client.js';
 import { keywordMatch, listOrder } from '../../../db/query.js';
 import { billRules, dictionaryData } from '../../../db/schema/index.js';
+import { userLabels } from '../../systemData/common.js';
 import { isItemOfDictionary } from '../dictionary/categories.js';
 import { uniqueAs } from '../dictionary/service.js';
 
@@ -88,7 +89,7 @@ function lastNumber(rule: Row): string {
   );
 }
 
-const item = (rule: Row, categoryName: string | null): BillRuleItem => ({
+const item = (rule: Row, categoryName: string | null, creatorUser: string | null): BillRuleItem => ({
   id: rule.id,
   fullName: rule.fullName,
   enCode: rule.enCode,
@@ -103,6 +104,7 @@ const item = (rule: Row, categoryName: string | null): BillRuleItem => ({
   sortCode: rule.sortCode,
   enabledMark: rule.enabledMark,
   description: rule.description,
+  creatorUser,
   creatorTime: rule.creatorTime,
   lastModifyTime: rule.lastModifyTime,
   version: rule.version,
@@ -155,9 +157,20 @@ export class BillRuleService {
         .offset((query.currentPage - 1) * query.pageSize),
       this.db.select({ n: count() }).from(billRules).where(where),
     ]);
-    const names = await this.categoryNames(this.db, [...new Set(rows.map((r) => r.category))]);
+    const [names, creators] = await Promise.all([
+      this.categoryNames(this.db, [...new Set(rows.map((r) => r.category))]),
+      userLabels(
+        this.db,
+        rows.map((r) => r.creatorUserId),
+      ),
+    ]);
     return {
-      list: rows.map((r) => item(r, names.get(r.category) ?? null)),
+      // The list shows the category by name in `category` (the form reads the id from the info).
+      list: rows.map((r) => {
+        const categoryName = names.get(r.category) ?? null;
+        const creator = creators.get(r.creatorUserId ?? '') ?? null;
+        return { ...item(r, categoryName, creator), category: categoryName ?? r.category };
+      }),
       pagination: { currentPage: query.currentPage, pageSize: query.pageSize, total: total?.n ?? 0 },
     };
   }
@@ -170,8 +183,11 @@ export class BillRuleService {
 
   async info(id: string): Promise<BillRuleItem> {
     const row = await this.get(id);
-    const names = await this.categoryNames(this.db, [row.category]);
-    return item(row, names.get(row.category) ?? null);
+    const [names, creators] = await Promise.all([
+      this.categoryNames(this.db, [row.category]),
+      userLabels(this.db, [row.creatorUserId]),
+    ]);
+    return item(row, names.get(row.category) ?? null, creators.get(row.creatorUserId ?? '') ?? null);
   }
 
   private async check(tx: DbOrTx, body: BillRuleBody, selfId?: string) {

@@ -3,10 +3,11 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../../../core/errors.js';
-import { answer, defineRoute } from '../../../core/route.js';
+import { answer, defineRoute, holdsAny } from '../../../core/route.js';
 import { bumpStamp, StampKey } from '../../../core/stamps.js';
 import { users } from '../../../db/schema/index.js';
 import type { Services } from '../../../services.js';
+import { sysConfigInfo } from '../../oauth/currentUser.js';
 import { SYS_CONFIG_DEFAULTS, type SysConfigValues } from './defaults.js';
 import {
   DataType,
@@ -71,9 +72,16 @@ export function registerSysConfigRoutes(app: FastifyInstance, services: Services
   defineRoute(app, services, {
     method: 'GET',
     url: '/api/system/SysConfig',
-    access: { module: MODULE },
-    handler: async ({ stamps }) => {
-      const values: Record<string, unknown> = { ...(await services.sysConfig.get(stamps.sysConfig)) };
+    // Every user's layout reads the password rules here (the forced change of an initial
+    // password among them); the whole page's settings are for holders of the page.
+    access: 'session',
+    allowDuringPasswordChange: true,
+    handler: async ({ stamps, session }) => {
+      const config = await services.sysConfig.get(stamps.sysConfig);
+      if (session.mustChangePassword || !(await holdsAny(services, session, [MODULE]))) {
+        return sysConfigInfo(config);
+      }
+      const values: Record<string, unknown> = { ...config };
       for (const key of SECRET_KEYS) if (values[key]) values[key] = SECRET_MASK;
       return values;
     },

@@ -224,9 +224,12 @@ export class VisualDevService {
     const page = await selectPage(this.db, visualDevs, and(...filters), order, query);
     const names = await this.names(page.rows);
     return {
-      list: page.rows.map((r) =>
-        listItem(r, names.categories.get(r.category) ?? null, names.users.get(r.creatorUserId ?? '') ?? null),
-      ),
+      // The list shows the category by name in `category` (the designer reads the id from the info).
+      list: page.rows.map((r) => {
+        const categoryName = names.categories.get(r.category) ?? null;
+        const creator = names.users.get(r.creatorUserId ?? '') ?? null;
+        return { ...listItem(r, categoryName, creator), category: categoryName ?? r.category };
+      }),
       pagination: page.pagination,
     };
   }

@@ -1,0 +1,340 @@
+/**
+ * Issue #20, differences 1–9: what the existing 3.4.7 web client (jnpf-web) sends, replayed over
+ * HTTP as recorded in Chromium, and the fields it reads from the answers. Each test names the
+ * client file that sends the call and reads the answer.
+ */
+import type { OnlineUserItem, PagedList, RoleItem } from '@console/shared';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { md5, suiteServer } from '../../test/harness.js';
+import { newId } from '../core/ids.js';
+import { Messages } from '../core/messages.js';
+import { billRules, dictionaryData, dictionaryTypes } from '../db/schema/index.js';
+import { OAuthMessages } from './oauth/service.js';
+import { createUnit, signedInUser, USER_PASSWORD } from './permission/organize/fixtures.js';
+
+// The demo data: the client is tried against `npm start`, which seeds it.
+const suite = suiteServer({ demo: true });
+const { send } = suite;
+
+/** The image-code key the client makes for every code: String(Math.random()). */
+const randomKey = () => String(Math.random());
+
+/** Fetches an image code under the key and reads it from the store, as a person reads the image. */
+async function imageCode(path: string, key: string) {
+  const image = await suite.server.request<string>('GET', path);
+  expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/svg+xml']);
+  const code = await suite.server.services.kv.get(`captcha:${key}`);
+  if (!code) throw new Error(`no code stored under ${key}`);
+  return code;
+}
+
+interface Node {
+  enCode: unknown;
+  type: unknown;
+  fullName: unknown;
+  hasChildren: unknown;
+  urlAddress?: unknown;
+  propertyJson?: unknown;
+  children?: Node[];
+}
+
+/**
+ * What store/modules/user.js (getInfo → setData) does with each node of routerList: replaces
+ * dots of enCode, descends into children when hasChildren, makes a route of urlAddress for type 2
+ * and parses propertyJson for types 3, 4, 5 and 8. Answers the problems found.
+ */
+function nodeProblems(nodes: Node[], path = ''): string[] {
+  return nodes.flatMap((n) => {
+    const here = `${path}/${String(n.enCode)}`;
+    const problems: string[] = [];
+    if (typeof n.enCode !== 'string') problems.push(`${here}: enCode`);
+    if (typeof n.fullName !== 'string') problems.push(`${here}: fullName`);
+    if (typeof n.type !== 'number') problems.push(`${here}: type`);
+    if (typeof n.hasChildren !== 'boolean') problems.push(`${here}: hasChildren`);
+    if (!Array.isArray(n.children)) problems.push(`${here}: children`);
+    if (n.type === 2 && typeof n.urlAddress !== 'string') problems.push(`${here}: urlAddress`);
+    if ([3, 4, 5, 8].includes(n.type as number) && n.propertyJson) {
+      try {
+        JSON.parse(n.propertyJson as string);
+      } catch {
+        problems.push(`${here}: propertyJson`);
+      }
+    }
+    if (n.hasChildren && Array.isArray(n.children)) problems.push(...nodeProblems(n.children, here));
+    return problems;
+  });
+}
+
+describe('1. CurrentUser (store/modules/user.js getInfo, views/dashboard, components/jnpf-open-data)', () => {
+  it('answers every routerList node, from the systems down, with the fields the client walks', async () => {
+    const me = await send<{
+      routerList: (Node & { id: string })[];
+      userInfo: Record<string, unknown> & { systemIds: { id: string; currentSystem: boolean }[] };
+    }>('GET', '/api/oauth/CurrentUser');
+    expect(me.code).toBe(200);
+    expect(me.data.routerList.length).toBeGreaterThan(0);
+    expect(me.data.routerList.every((s) => s.type === 0)).toBe(true);
+    expect(nodeProblems(me.data.routerList)).toEqual([]);
+    // The current system's menus become menuList; none means "您的权限不足".
+    const current = me.data.userInfo.systemIds.find((s) => s.currentSystem)!;
+    expect(me.data.routerList.find((s) => s.id === current.id)!.children!.length).toBeGreaterThan(0);
+  });
+
+  it('answers the unit chain and the position names of a staff member', async () => {
+    const { server, admin } = suite;
+    const company = await createUnit(server, admin, 'company', '0', '甲公司');
+    const department = await createUnit(server, admin, 'department', company, '甲一部');
+    const user = await signedInUser(server, department);
+    const me = await send<{ userInfo: { organizeIdList: unknown; positionName: unknown } }>(
+      'GET',
+      '/api/oauth/CurrentUser',
+      undefined,
+      user.token,
+    );
+    expect(me.data.userInfo.organizeIdList).toEqual([company, department]);
+    expect(me.data.userInfo.positionName).toBe('');
+  });
+});
+
+describe('2. layout/components/AppMain.vue: POST /api/oauth/updatePasswordMessage with no body', () => {
+  it('answers 200 on every layout load and changes nothing', async () => {
+    const user = await signedInUser(suite.server, null);
+    const check = await suite.server.request('POST', '/api/oauth/updatePasswordMessage', {
+      token: user.token,
+    });
+    expect([check.code, check.msg]).toEqual([200, Messages.success]);
+    expect((await send('GET', '/api/oauth/CurrentUser', undefined, user.token)).code).toBe(200);
+    // A body that is there but incomplete is still refused.
+    const partial = await send('POST', '/api/oauth/updatePasswordMessage', { oldPassword: '' }, user.token);
+    expect(partial.code).toBe(400);
+  });
+});
+
+describe('3. image codes keyed by Math.random() (views/login, layout/components/ResetPassword.vue)', () => {
+  it('serves both image routes and signs in with a code under such a key', async () => {
+    const { server } = suite;
+    const account = `code${newId().slice(-8)}`;
+    await server.addUser(account, USER_PASSWORD);
+    // Five failures make the code required (modules/oauth/signInGuard).
+    for (let i = 0; i < 5; i++) await server.loginAnswer(account, 'wrong-password');
+    const key = randomKey();
+    const code = await imageCode(`/api/oauth/ImageCode/4/${key}`, key);
+    const signedIn = await server.loginAnswer(account, USER_PASSWORD, { code, timestamp: key });
+    expect([signedIn.code, signedIn.msg]).toEqual([200, OAuthMessages.loginSuccess]);
+
+    const dialogKey = randomKey();
+    await imageCode(`/api/file/ImageCode/${dialogKey}`, dialogKey);
+    expect((await server.request('GET', '/api/file/ImageCode/abc')).code).toBe(400);
+  });
+});
+
+describe('4. forced change after a reset (layout/components/AppMain.vue, ResetPassword.vue)', () => {
+  it('lets a staff member whose password was reset read the password rules and replace it', async () => {
+    const { server } = suite;
+    const account = `reset${newId().slice(-8)}`;
+    const userId = await server.addUser(account, USER_PASSWORD);
+    const reset = await send('POST', `/api/permission/Users/${userId}/Actions/ResetPassword`, {
+      userPassword: md5('Initial123'),
+      validatePassword: md5('Initial123'),
+    });
+    expect(reset.code).toBe(200);
+    const token = await server.login(account, 'Initial123');
+    const me = await send<{ userInfo: { changePasswordDate: number | null } }>(
+      'GET',
+      '/api/oauth/CurrentUser',
+      undefined,
+      token,
+    );
+    expect(me.data.userInfo.changePasswordDate).toBeNull();
+    // AppMain reads mandatoryModificationOfInitialPassword; the dialog reads the password rules.
+    const config = await send<Record<string, unknown>>('GET', '/api/system/SysConfig', undefined, token);
+    expect(config.code).toBe(200);
+    expect(config.data).toMatchObject({ mandatoryModificationOfInitialPassword: 1 });
+    for (const key of [
+      'passwordStrengthLimit',
+      'passwordLengthMin',
+      'passwordLengthMinNumber',
+      'containsNumbers',
+      'includeLowercaseLetters',
+      'includeUppercaseLetters',
+      'containsCharacters',
+    ])
+      expect(typeof config.data[key], key).toBe('number');
+    // Only what every user may see: not the settings of the page.
+    expect(config.data).not.toHaveProperty('tokenTimeout');
+
+    const key = randomKey();
+    const code = await imageCode(`/api/file/ImageCode/${key}`, key);
+    // ResetPassword.vue sends the key as the number Math.random() gave.
+    const changed = await send(
+      'POST',
+      '/api/permission/Users/Current/Actions/ModifyPassword',
+      { oldPassword: md5('Initial123'), password: md5('Changed123'), code, timestamp: Number(key) },
+      token,
+    );
+    expect([changed.code, changed.msg]).toEqual([200, OAuthMessages.passwordChanged]);
+    expect(await server.login(account, 'Changed123')).toMatch(/^Bearer /);
+  });
+});
+
+describe('5. role members (views/permission/role/userRelation.vue)', () => {
+  it('answers the member ids without objectType and the candidates as a tree in data', async () => {
+    const { server, admin } = suite;
+    const company = await createUnit(server, admin, 'company', '0', '乙公司');
+    const department = await createUnit(server, admin, 'department', company, '乙一部');
+    const member = await signedInUser(server, department, `m${newId().slice(-8)}`);
+    const created = await send<{ id: string }>('POST', '/api/permission/Role', {
+      fullName: '乙公司角色',
+      enCode: `R${newId().slice(-8)}`,
+      globalMark: 0,
+      organizeIdsTree: [[company]],
+    });
+    const roleId = created.data.id;
+    const bound = await send('POST', `/api/permission/UserRelation/${roleId}`, {
+      objectId: roleId,
+      objectType: 'Role',
+      userIds: [member.id],
+    });
+    expect(bound.code).toBe(200);
+
+    const ids = await send<{ ids: string[] }>('GET', `/api/permission/UserRelation/${roleId}`);
+    expect([ids.code, ids.data.ids]).toEqual([200, [member.id]]);
+    expect((await send('GET', `/api/permission/UserRelation/${newId()}`)).code).toBe(400);
+
+    type Candidate = { id: string; fullName: string; type: string; isLeaf: boolean };
+    const level = (organizeId: string, keyword = '') =>
+      send<Candidate[]>(
+        'GET',
+        `/api/permission/Users/GetUsersByRoleOrgId?keyword=${keyword}&organizeId=${organizeId}&roleId=${roleId}`,
+      );
+    const top = await level('0');
+    expect(top.data.map((n) => [n.id, n.fullName, n.isLeaf])).toEqual([[company, '乙公司', false]]);
+    const below = await level(company);
+    expect(below.data.map((n) => n.id)).toEqual([department]);
+    const people = await level(department);
+    expect(people.data).toEqual([expect.objectContaining({ id: member.id, type: 'user', isLeaf: true })]);
+    const found = await level('0', encodeURIComponent(people.data[0]!.fullName.split('/')[1]!));
+    expect(found.data.map((n) => n.id)).toEqual([member.id]);
+  });
+});
+
+describe('6. roles (views/permission/user/Form.vue, views/permission/role/index.vue)', () => {
+  it('offers the global roles with the roles of the chosen units, and names each role type', async () => {
+    const { server, admin } = suite;
+    const unit = await createUnit(server, admin, 'company', '0', '丙公司');
+    const global = await send<{ id: string }>('POST', '/api/permission/Role', {
+      fullName: '丙全局角色',
+      enCode: `G${newId().slice(-8)}`,
+      globalMark: 1,
+    });
+    const own = await send<{ id: string }>('POST', '/api/permission/Role', {
+      fullName: '丙公司角色',
+      enCode: `C${newId().slice(-8)}`,
+      globalMark: 0,
+      organizeIdsTree: [[unit]],
+    });
+    const tree = await send<{ list: { children: unknown[] }[] }>(
+      'POST',
+      '/api/permission/Role/getListByOrgIds',
+      {
+        organizeIds: [unit],
+      },
+    );
+    // Form.vue keeps the top nodes that have children.
+    const offered = JSON.stringify(tree.data.list.filter((n) => n.children.length));
+    expect(offered).toContain(global.data.id);
+    expect(offered).toContain(own.data.id);
+
+    const list = await send<PagedList<RoleItem>>(
+      'GET',
+      '/api/permission/Role?currentPage=1&pageSize=50&keyword=丙',
+    );
+    const types = Object.fromEntries(list.data.list.map((r) => [r.id, r.type]));
+    expect(types).toEqual({ [global.data.id]: '全局', [own.data.id]: '组织' });
+  });
+});
+
+describe('7. categories by name and the creator (views/system/billRule, views/onlineDev/webDesign)', () => {
+  it('lists a bill rule with its category name and creator', async () => {
+    const { db } = suite.server.services;
+    const [type] = await db.select().from(dictionaryTypes).where(eq(dictionaryTypes.enCode, 'businessType'));
+    const [category] = await db
+      .select()
+      .from(dictionaryData)
+      .where(eq(dictionaryData.dictionaryTypeId, type!.id));
+    const enCode = `B${newId().slice(-8)}`;
+    const created = await send('POST', '/api/system/BillRule', {
+      fullName: '测试单号',
+      enCode,
+      category: category!.id,
+      prefix: 'T',
+      dateFormat: 'no',
+      digit: 4,
+      startNumber: '1',
+    });
+    expect(created.code, created.msg).toBe(200);
+    const list = await send<PagedList<Record<string, unknown>>>(
+      'GET',
+      `/api/system/BillRule?currentPage=1&pageSize=20&keyword=${enCode}&categoryId=`,
+    );
+    expect(list.data.list).toEqual([
+      expect.objectContaining({
+        category: category!.fullName,
+        creatorUser: expect.stringMatching(/\/admin$/),
+      }),
+    ]);
+    const [row] = await db.select().from(billRules).where(eq(billRules.enCode, enCode));
+    const info = await send<Record<string, unknown>>('GET', `/api/system/BillRule/${row!.id}`);
+    expect(info.data.category).toBe(category!.id);
+  });
+
+  it('lists a design with its category name', async () => {
+    const list = await send<PagedList<{ category: string; categoryName: string | null }>>(
+      'GET',
+      '/api/visualdev/Base?currentPage=1&pageSize=20&keyword=&type=1&category=',
+    );
+    expect(list.code).toBe(200);
+    expect(list.data.list.length).toBeGreaterThan(0);
+    for (const item of list.data.list) expect(item.category).toBe(item.categoryName);
+  });
+});
+
+describe('8. online users (views/permission/userOnline/index.vue)', () => {
+  it('answers an array of rows with the sign-in time as text and forces off by the row userId', async () => {
+    const user = await signedInUser(suite.server, null);
+    const list = await send<OnlineUserItem[]>('GET', '/api/system/OnlineUser?keyword=');
+    expect(Array.isArray(list.data)).toBe(true);
+    const row = list.data.find((r) => r.userId === user.id)!;
+    expect(row.loginTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect(typeof row.loginPlatForm).toBe('string');
+
+    const forced = await send('DELETE', `/api/system/OnlineUser/${row.userId}`);
+    expect(forced.code).toBe(200);
+    expect((await send('GET', '/api/oauth/CurrentUser', undefined, user.token)).code).toBe(601);
+    const own = await send('DELETE', '/api/system/OnlineUser', {
+      ids: [list.data.find((r) => r.userAccount === 'admin')!.userId],
+    });
+    expect(own.code).toBe(400);
+  });
+});
+
+describe('9. an empty query parameter means "not given" (views/workFlow/flowTodo, views/system/log)', () => {
+  it('lists todo and launched flows with every search field empty', async () => {
+    const empty =
+      'currentPage=1&pageSize=20&sort=desc&sidx=&keyword=&startTime=&endTime=&templateId=&flowId=&flowUrgent=&flowCategory=&creatorUserId=';
+    for (const path of ['/api/workflow/Engine/FlowBefore/List/1', '/api/workflow/Engine/FlowLaunch']) {
+      const answer = await send(`GET`, `${path}?${empty}`);
+      expect([answer.code, answer.msg], path).toEqual([200, Messages.success]);
+    }
+  });
+
+  it('lists the login log with empty startTime and endTime', async () => {
+    const log = await send<PagedList<unknown>>(
+      'GET',
+      '/api/system/Log/1?keyword=&startTime=&endTime=&sort=desc&currentPage=1&pageSize=20',
+    );
+    expect(log.code).toBe(200);
+    expect(log.data.list.length).toBeGreaterThan(0);
+  });
+});
