@@ -188,3 +188,20 @@ describe('data reports', () => {
     expect((await send('POST', REPORT_BASE, body(), reader)).code).toBe(400);
   });
 });
+
+describe('report server paths of the 3.4.7 client (issue #20, item 17)', () => {
+  it('copies, lists and deletes under /ReportServer, where that build puts reportServer', async () => {
+    const made = await send<{ id: string }>('POST', REPORT_BASE, body());
+    expect(made.code, made.msg).toBe(200);
+    const CLIENT_BASE = '/ReportServer/api/datareport/Data';
+    const copy = await send<{ id: string }>('POST', `${CLIENT_BASE}/Copy/${made.data.id}`);
+    expect([copy.code, copy.msg]).toEqual([200, expect.any(String)]);
+    const list = await send<{ list: { id: string }[] }>(
+      'GET',
+      `${CLIENT_BASE}?keyword=&currentPage=1&pageSize=20`,
+    );
+    expect(list.data.list.map((r) => r.id)).toEqual(expect.arrayContaining([made.data.id, copy.data.id]));
+    expect((await send('DELETE', `${CLIENT_BASE}/${copy.data.id}`)).code).toBe(200);
+    expect((await send('DELETE', `${CLIENT_BASE}/${made.data.id}`)).code).toBe(200);
+  });
+});

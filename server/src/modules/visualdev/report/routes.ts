@@ -14,6 +14,12 @@ import { DATA_REPORT_MODULE, DataReportMessages, DataReportService } from './ser
 
 /** `{reportServer}/api/datareport/Data` with reportServer = `/api/ReportServer` (other.md 3). */
 export const REPORT_BASE = '/api/ReportServer/api/datareport/Data';
+/**
+ * The 3.4.7 client's production build puts reportServer at `{base API}/ReportServer` with an
+ * empty base API, so it asks `/ReportServer/api/datareport/Data` (issue #20): both answer.
+ */
+const reportPaths = (path: string) =>
+  [REPORT_BASE, '/ReportServer/api/datareport/Data'].map((base) => base + path);
 
 /**
  * Report design (onlineDev/dataReport) and the report pages of menu type 5: the design page's
@@ -32,7 +38,7 @@ export function registerDataReportRoutes(app: FastifyInstance, services: Service
 
   defineRoute(app, services, {
     method: 'GET',
-    url: REPORT_BASE,
+    url: reportPaths(''),
     access: { module: DATA_REPORT_MODULE },
     query: DataReportListQuery,
     handler: ({ query }) => reports.list(query),
@@ -40,31 +46,32 @@ export function registerDataReportRoutes(app: FastifyInstance, services: Service
 
   defineRoute(app, services, {
     method: 'GET',
-    url: `${REPORT_BASE}/Selector`,
+    url: reportPaths('/Selector'),
     access: 'session',
     handler: () => reports.selector(),
   });
 
-  defineRecordRoutes(app, services, {
-    url: REPORT_BASE,
-    module: DATA_REPORT_MODULE,
-    create: {
-      body: DataReportBody,
-      run: (session, body) => reports.create(body, session.userId),
-      message: DataReportMessages.created,
-    },
-    info: (_session, id) => reports.info(id),
-    update: {
-      body: DataReportUpdateBody,
-      run: (session, id, body) => reports.update(id, body, session.userId),
-      message: DataReportMessages.updated,
-    },
-    remove: { run: (_session, id) => reports.remove(id), message: DataReportMessages.deleted },
-  });
+  for (const url of reportPaths(''))
+    defineRecordRoutes(app, services, {
+      url,
+      module: DATA_REPORT_MODULE,
+      create: {
+        body: DataReportBody,
+        run: (session, body) => reports.create(body, session.userId),
+        message: DataReportMessages.created,
+      },
+      info: (_session, id) => reports.info(id),
+      update: {
+        body: DataReportUpdateBody,
+        run: (session, id, body) => reports.update(id, body, session.userId),
+        message: DataReportMessages.updated,
+      },
+      remove: { run: (_session, id) => reports.remove(id), message: DataReportMessages.deleted },
+    });
 
   defineRoute(app, services, {
     method: 'POST',
-    url: `${REPORT_BASE}/Copy/:id`,
+    url: reportPaths('/Copy/:id'),
     access: { module: DATA_REPORT_MODULE, button: 'btn_copy' },
     params: IdParams,
     handler: async ({ params, session }) =>
@@ -73,7 +80,7 @@ export function registerDataReportRoutes(app: FastifyInstance, services: Service
 
   defineRoute(app, services, {
     method: 'GET',
-    url: `${REPORT_BASE}/:id/Action/Export`,
+    url: reportPaths('/:id/Action/Export'),
     access: { module: DATA_REPORT_MODULE },
     params: IdParams,
     handler: async ({ params, session }) => {
@@ -90,7 +97,7 @@ export function registerDataReportRoutes(app: FastifyInstance, services: Service
   withMultipart(app, (scope) => {
     defineRoute(scope, services, {
       method: 'POST',
-      url: `${REPORT_BASE}/Action/Import`,
+      url: reportPaths('/Action/Import'),
       access: { module: DATA_REPORT_MODULE, button: 'btn_add' },
       handler: async ({ req, session }) => {
         const file = await readUpload(req, { maxBytes: 1024 * 1024, extension: 'dr' });
@@ -106,7 +113,7 @@ export function registerDataReportRoutes(app: FastifyInstance, services: Service
 
   defineRoute(app, services, {
     method: 'GET',
-    url: `${REPORT_BASE}/:id/Runtime`,
+    url: reportPaths('/:id/Runtime'),
     access: 'session',
     params: IdParams,
     handler: ({ params, session }) => reports.runtime(session, params.id),
@@ -114,7 +121,7 @@ export function registerDataReportRoutes(app: FastifyInstance, services: Service
 
   defineRoute(app, services, {
     method: 'POST',
-    url: `${REPORT_BASE}/:id/Actions/Run`,
+    url: reportPaths('/:id/Actions/Run'),
     access: 'session',
     params: IdParams,
     body: DataReportRunBody,
@@ -125,7 +132,7 @@ export function registerDataReportRoutes(app: FastifyInstance, services: Service
 
   defineRoute(app, services, {
     method: 'POST',
-    url: `${REPORT_BASE}/:id/Actions/Export`,
+    url: reportPaths('/:id/Actions/Export'),
     access: 'session',
     params: IdParams,
     body: DataReportRunBody,
