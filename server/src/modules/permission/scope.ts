@@ -5,6 +5,7 @@ import type { Session } from '../../core/sessions.js';
 import type { DbOrTx } from '../../db/client.js';
 import { organizeAdministrators, organizeRelations, organizes } from '../../db/schema/index.js';
 import type { Services } from '../../services.js';
+import { dataRuleFilter, type RuleLog } from './dataRules.js';
 
 export type ScopeAction = 'select' | 'add' | 'edit' | 'delete';
 
@@ -72,6 +73,42 @@ export async function organizeScope(
   action: ScopeAction,
 ): Promise<OrganizeScope> {
   return organizeScopeOf(services.db, session.userId, session.isAdministrator, action);
+}
+
+/** The field each permission page's data schemes name for a unit (db/seed/menus.ts orgSchemes). */
+const UNIT_FIELDS = {
+  'permission.organize': 'id',
+  'permission.position': 'organizeId',
+  'permission.user': 'organizeId',
+} as const;
+
+export type UnitPage = keyof typeof UNIT_FIELDS;
+
+// Conditions on other fields are expected here: they say nothing about units.
+const quiet: RuleLog = { warn: () => undefined };
+
+/**
+ * The units a user may write to through a permission page: the grade scope, narrowed by the
+ * page's data rules read as rules on units, so a role holding 本部门数据 (the demo 部门管理员)
+ * writes only there, as a grade administrator writes only to its units. A scheme naming no unit
+ * field grants no unit; a scheme with allData, or a page without data rules, narrows nothing.
+ */
+export async function pageScope(
+  services: Services,
+  session: Session,
+  page: UnitPage,
+  action: ScopeAction,
+): Promise<OrganizeScope> {
+  const [grade, rules] = await Promise.all([
+    organizeScope(services, session, action),
+    dataRuleFilter(services.db, session, page, { [UNIT_FIELDS[page]]: organizes.id }, quiet),
+  ]);
+  if (!rules) return grade;
+  const rows = await services.db
+    .select({ id: organizes.id })
+    .from(organizes)
+    .where(and(eq(organizes.deleteMark, 0), rules, scopeFilter(grade, organizes.id)));
+  return { all: false, organizeIds: new Set(rows.map((r) => r.id)) };
 }
 
 export function inScope(scope: OrganizeScope, organizeId: string | null | undefined): boolean {

@@ -25,7 +25,7 @@ import {
 } from '../../../db/schema/index.js';
 import type { Services } from '../../../services.js';
 import { uniqueAs } from '../../system/dictionary/service.js';
-import { assertInScope, type OrganizeScope, organizeScope } from '../scope.js';
+import { assertInScope, type OrganizeScope, organizeScope, pageScope } from '../scope.js';
 import {
   STORED_ROOT_ID,
   storedParent,
@@ -282,7 +282,7 @@ export class OrganizeService {
   }
 
   async create(session: Session, category: OrganizeCategory, body: OrganizeBody): Promise<string> {
-    const scope = await organizeScope(this.services, session, 'add');
+    const scope = await pageScope(this.services, session, 'permission.organize', 'add');
     const id = newId();
     await this.db
       .transaction(async (tx) => {
@@ -317,8 +317,8 @@ export class OrganizeService {
    */
   async update(session: Session, id: string, body: OrganizeUpdateBody): Promise<void> {
     const [editScope, addScope] = await Promise.all([
-      organizeScope(this.services, session, 'edit'),
-      organizeScope(this.services, session, 'add'),
+      pageScope(this.services, session, 'permission.organize', 'edit'),
+      pageScope(this.services, session, 'permission.organize', 'add'),
     ]);
     await this.db
       .transaction(async (tx) => {
@@ -364,7 +364,7 @@ export class OrganizeService {
   }
 
   async toggleState(session: Session, id: string): Promise<void> {
-    const scope = await organizeScope(this.services, session, 'edit');
+    const scope = await pageScope(this.services, session, 'permission.organize', 'edit');
     await this.db.transaction(async (tx) => {
       const row = await this.unit(tx, id);
       assertInScope(scope, id);
@@ -375,7 +375,7 @@ export class OrganizeService {
 
   /** Deletes a unit that nothing refers to; otherwise names what blocks it. */
   async remove(session: Session, id: string): Promise<void> {
-    const scope = await organizeScope(this.services, session, 'delete');
+    const scope = await pageScope(this.services, session, 'permission.organize', 'delete');
     await this.db.transaction(async (tx) => {
       const [row] = await tx
         .select({ id: organizes.id })

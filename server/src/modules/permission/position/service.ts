@@ -18,7 +18,7 @@ import { authorizes, positions, userRelations, users } from '../../../db/schema/
 import type { Services } from '../../../services.js';
 import { uniqueAs } from '../../system/dictionary/service.js';
 import { loadUnits, UnitIcons, type Units, unitsSnapshot, unitTreeWithLeaves } from '../organize/units.js';
-import { assertInScope, organizeScope, scopeFilter } from '../scope.js';
+import { assertInScope, organizeScope, pageScope, scopeFilter } from '../scope.js';
 
 export const PositionMessages = {
   created: '新建成功',
@@ -175,7 +175,7 @@ export class PositionService {
   }
 
   async create(session: Session, body: PositionBody): Promise<string> {
-    const scope = await organizeScope(this.services, session, 'add');
+    const scope = await pageScope(this.services, session, 'permission.position', 'add');
     assertInScope(scope, body.organizeId);
     const id = newId();
     await this.db
@@ -198,7 +198,7 @@ export class PositionService {
   }
 
   async update(session: Session, id: string, body: PositionUpdateBody): Promise<void> {
-    const scope = await organizeScope(this.services, session, 'edit');
+    const scope = await pageScope(this.services, session, 'permission.position', 'edit');
     await this.db
       .transaction(async (tx) => {
         const row = await this.row(tx, id);
@@ -225,7 +225,7 @@ export class PositionService {
   }
 
   async toggleState(session: Session, id: string): Promise<void> {
-    const scope = await organizeScope(this.services, session, 'edit');
+    const scope = await pageScope(this.services, session, 'permission.position', 'edit');
     await this.db.transaction(async (tx) => {
       const row = await this.row(tx, id);
       assertInScope(scope, row.organizeId);
@@ -235,7 +235,7 @@ export class PositionService {
   }
 
   async remove(session: Session, id: string): Promise<void> {
-    const scope = await organizeScope(this.services, session, 'delete');
+    const scope = await pageScope(this.services, session, 'permission.position', 'delete');
     await this.db.transaction(async (tx) => {
       const row = await this.row(tx, id);
       assertInScope(scope, row.organizeId);

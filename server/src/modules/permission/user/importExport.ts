@@ -31,7 +31,7 @@ import { checkXlsx } from '../../file/xlsx.js';
 import type { RuleLog } from '../dataRules.js';
 import { FieldRuleMessages, loadFieldRules } from '../fieldRules.js';
 import { GrantMessages, grantCeiling } from '../grants.js';
-import { inScope, organizeScope, ScopeMessages } from '../scope.js';
+import { inScope, organizeScope, pageScope, ScopeMessages } from '../scope.js';
 import { USER_FORM_KEYS, USER_MODULE, type UserService, unitsOf } from './service.js';
 import { unitFacts } from './units.js';
 
@@ -316,9 +316,10 @@ export async function importRows(
   session: Session,
   list: Record<string, unknown>[],
 ): Promise<ImportResult> {
-  const [known, scope, fieldRules, ceiling] = await Promise.all([
+  const [known, scope, unitScope, fieldRules, ceiling] = await Promise.all([
     lookups(services),
     organizeScope(services, session, 'add'),
+    pageScope(services, session, USER_MODULE, 'add'),
     loadFieldRules(services.db, session, USER_MODULE),
     grantCeiling(services.db, session),
   ]);
@@ -357,7 +358,7 @@ export async function importRows(
       if (!id) errors.push(`找不到该所属组织：${path}`);
       return id ? [id] : [];
     });
-    if (unitIds.some((u) => !inScope(scope, u))) errors.push(ScopeMessages.outOfScope);
+    if (unitIds.some((u) => !inScope(unitScope, u))) errors.push(ScopeMessages.outOfScope);
     const positionRows = resolve(row.positionId!, known.positions, '岗位');
     const roleRows = resolve(row.roleId!, known.roles, '角色');
     for (const role of roleRows) {

@@ -12,7 +12,14 @@ import type { DbOrTx } from '../../../db/client.js';
 import { groups, positions, roles, userRelations, users } from '../../../db/schema/index.js';
 import type { Services } from '../../../services.js';
 import { GrantMessages, grantCeiling, hasPermission } from '../grants.js';
-import { assertInScope, assertRolesInScope, inScope, type OrganizeScope, organizeScope } from '../scope.js';
+import {
+  assertInScope,
+  assertRolesInScope,
+  inScope,
+  type OrganizeScope,
+  organizeScope,
+  pageScope,
+} from '../scope.js';
 
 export const UserRelationMessages = {
   saved: '保存成功',
@@ -39,15 +46,14 @@ async function assertAccess(services: Services, session: Session, objectType: Ob
 }
 
 /** The object must exist; a position must belong to a unit the caller manages. */
-async function assertObject(services: Services, session: Session, objectType: ObjectType, id: string) {
-  const { db } = services;
+async function assertObject(db: DbOrTx, scope: OrganizeScope, objectType: ObjectType, id: string) {
   if (objectType === RelationType.Position) {
     const [row] = await db
       .select({ organizeId: positions.organizeId })
       .from(positions)
       .where(and(eq(positions.id, id), eq(positions.deleteMark, 0)));
     if (!row) throw badRequest(UserRelationMessages.objectMissing);
-    assertInScope(await organizeScope(services, session, 'edit'), row.organizeId);
+    assertInScope(scope, row.organizeId);
     return;
   }
   const table = objectType === RelationType.Role ? roles : groups;
@@ -134,9 +140,13 @@ export function registerUserRelationRoutes(app: FastifyInstance, services: Servi
     body: UserRelationBody,
     handler: async ({ params, body, session }) => {
       await assertAccess(services, session, body.objectType, 'btn_member');
-      await assertObject(services, session, body.objectType, params.id);
+      // A position's members are bounded like the position page's writes (its data rules too).
+      const scope =
+        body.objectType === RelationType.Position
+          ? await pageScope(services, session, 'permission.position', 'edit')
+          : await organizeScope(services, session, 'edit');
       const { db } = services;
-      const scope = await organizeScope(services, session, 'edit');
+      await assertObject(db, scope, body.objectType, params.id);
       await db.transaction(async (tx) => {
         const current = await tx
           .select({ userId: userRelations.userId, organizeId: users.organizeId })

@@ -37,6 +37,7 @@ import {
   inScope,
   type OrganizeScope,
   organizeScope,
+  pageScope,
   ScopeMessages,
   scopeFilter,
 } from '../scope.js';
@@ -497,7 +498,7 @@ export class UserService {
     assertFormWritable(fieldRules, rawBody, USER_FORM_KEYS);
     this.assertAdminRights(session, null, body);
     const scope = await organizeScope(this.services, session, 'add');
-    assertAllInScope(scope, body.organizeId);
+    assertAllInScope(await pageScope(this.services, session, USER_MODULE, 'add'), body.organizeId);
     const id = newId();
     await this.db
       .transaction(async (tx) => {
@@ -539,7 +540,8 @@ export class UserService {
       throw badRequest(UserMessages.adminOnly);
     const scope = await organizeScope(this.services, session, 'edit');
     assertInScope(scope, current.organizeId);
-    if (body.organizeId) assertAllInScope(scope, body.organizeId);
+    if (body.organizeId)
+      assertAllInScope(await pageScope(this.services, session, USER_MODULE, 'edit'), body.organizeId);
     const relations = (await relationsOf(this.db, [id])).get(id);
     await this.db.transaction(async (tx) => {
       await this.checkReferences(tx, scope, await grantCeiling(tx, session), body, id, relations);
