@@ -76,6 +76,35 @@ const ConfigSchema = z.object({
       }
       return proxies;
     }),
+  /**
+   * Pages of other origins whose live socket is accepted (comma-separated `scheme://host[:port]`),
+   * for a proxy that rewrites Host, such as a client's development server. Same-origin pages
+   * always are.
+   */
+  SOCKET_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value, ctx): string[] => {
+      const items = value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
+      const wrong = items.filter((item) => {
+        try {
+          return new URL(item).origin !== item.replace(/\/$/, '');
+        } catch {
+          return true;
+        }
+      });
+      if (wrong.length) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be origins such as http://localhost:8080, comma-separated; not ${wrong.join(', ')}`,
+        });
+        return z.NEVER;
+      }
+      return items.map((item) => new URL(item).origin);
+    }),
   /** What one user may upload (/api/file/Uploader and chunked uploads) in any 24 hours, in MB. */
   UPLOAD_MB_PER_USER_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(200),
   /**

@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { startServer, type TestServer } from '../../../test/harness.js';
+import { loadConfig } from '../../config.js';
 import { imContents, userSessions, users } from '../../db/schema/index.js';
 import { addUsersWithSessions, LiveSocket } from './testing.js';
 
@@ -176,5 +177,41 @@ describe('live socket', () => {
     expect((await owingSocket.next('error')).msg).toBe('请先修改初始密码');
     expect(await stored(owing!.id)).toBe(0);
     await owingSocket.close();
+  });
+});
+
+// The 3.4.7 client's own dev proxy rewrites Host to the console's address but leaves the page's
+// Origin (issue #20, item 15): origins listed in SOCKET_ALLOWED_ORIGINS are let through.
+describe('socket origins allowed by configuration', () => {
+  const PAGE = 'http://localhost:8080';
+  const hello = (target: TestServer, origin: string, value: string) =>
+    firstFrame(
+      `${target.baseUrl.replace('http', 'ws')}/websocket/${encodeURIComponent(value)}`,
+      { method: 'OnConnection', token: value, mobileDevice: false },
+      { origin },
+    );
+
+  it('refuses a page of another host unless its origin is configured', async () => {
+    await expect(hello(server, PAGE, token)).rejects.toThrow('status 403');
+    const proxied = await startServer({
+      env: { SOCKET_ALLOWED_ORIGINS: `${PAGE}, https://console.example.gov` },
+    });
+    try {
+      const admin = await proxied.adminToken();
+      expect(await hello(proxied, PAGE, admin)).toMatchObject({ method: 'initMessage' });
+      expect(await hello(proxied, 'https://console.example.gov', admin)).toMatchObject({
+        method: 'initMessage',
+      });
+      await expect(hello(proxied, 'https://evil.example', admin)).rejects.toThrow('status 403');
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('refuses a setting that is not a list of origins', () => {
+    expect(() => loadConfig({ SOCKET_ALLOWED_ORIGINS: 'localhost:8080' })).toThrow('SOCKET_ALLOWED_ORIGINS');
+    expect(() => loadConfig({ SOCKET_ALLOWED_ORIGINS: 'http://a.example/path' })).toThrow(
+      'SOCKET_ALLOWED_ORIGINS',
+    );
   });
 });

@@ -16,12 +16,16 @@ const SOCKET_PATHS = ['/api/message/websocket/:token', '/websocket/:token'];
 const FRAMES_PER_SECOND = 30;
 const TOO_FAST = '发送过于频繁，请稍后再试';
 
-/** Same-origin pages only: a browser always sends Origin on a socket handshake. */
-function sameOrigin(req: FastifyRequest): boolean {
+/**
+ * Same-origin pages, and those of SOCKET_ALLOWED_ORIGINS: a browser always sends Origin on a
+ * socket handshake.
+ */
+function allowedOrigin(req: FastifyRequest, allowed: readonly string[]): boolean {
   const origin = req.headers.origin;
   if (!origin) return true; // Not a browser (app clients, tools): the token still decides.
   try {
-    return new URL(origin).host === req.headers.host;
+    const url = new URL(origin);
+    return url.host === req.headers.host || allowed.includes(url.origin);
   } catch {
     return false;
   }
@@ -135,7 +139,8 @@ export function registerSocket(
         websocket: true,
         // Checked before the upgrade: a bad token or a foreign page never gets a socket.
         preValidation: async (req, reply) => {
-          if (!sameOrigin(req)) return reply.status(403).send({ code: 400, msg: '不允许的来源', data: null });
+          if (!allowedOrigin(req, services.config.SOCKET_ALLOWED_ORIGINS))
+            return reply.status(403).send({ code: 400, msg: '不允许的来源', data: null });
           try {
             req.session = await services.sessions.resolve(req.params.token, await idleTimeout());
           } catch (error) {
