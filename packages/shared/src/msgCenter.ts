@@ -176,6 +176,44 @@ export const TestSendMailBody = MailSettings.extend({
     .regex(Patterns.email, '收件人邮箱格式不正确'),
 });
 
+/**
+ * POST /api/message/AccountConfig/testSendMail: the 3.4.7 client's mail account form with its test
+ * dialog (its own field names; testSendEmail a list).
+ */
+export const ClientTestMailBody = z.object({
+  id: z.string().trim().max(64).optional(),
+  smtpServer: MailSettings.shape.smtpHost,
+  smtpPort: MailSettings.shape.smtpPort,
+  sslLink: MailSettings.shape.sslEnabled,
+  smtpUser: MailSettings.shape.smtpUser,
+  smtpPassword: MailSettings.shape.smtpPassword,
+  addressorName: MailSettings.shape.senderName,
+  testSendEmail: z
+    .union([z.string(), z.array(z.string())], { message: '请输入收件人邮箱' })
+    .transform((value) =>
+      (Array.isArray(value) ? value : [value]).map((email) => email.trim()).filter(Boolean),
+    )
+    .refine((emails) => emails.length > 0, '请输入收件人邮箱')
+    .refine((emails) => emails.length <= 20, '收件人最多20个')
+    .refine((emails) => emails.every((email) => Patterns.email.test(email)), '收件人邮箱格式不正确'),
+  testEmailTitle: text(100, '邮件标题最多为100个字符').default(''),
+  testEmailContent: text(5000, '邮件内容最多为5000个字符').default(''),
+});
+
+/** POST /api/message/AccountConfig/testDingTalkConnect: the 3.4.7 client's DingTalk account form. */
+export const ClientTestDingTalkBody = z.object({
+  id: z.string().trim().max(64).optional(),
+  appId: required(100, '请输入AppKey', 'AppKey最多为100个字符'),
+  appSecret: text(200, 'AppSecret最多为200个字符').default(''),
+});
+
+/** POST /api/message/AccountConfig/testQyWebChatConnect: the 3.4.7 client's enterprise WeChat account form. */
+export const ClientTestWeComBody = z.object({
+  id: z.string().trim().max(64).optional(),
+  enterpriseId: required(100, '请输入企业ID', '企业ID最多为100个字符'),
+  appSecret: text(200, '应用Secret最多为200个字符').default(''),
+});
+
 export const TemplateParam = z.object({
   field: z
     .string({ message: '请输入参数名' })

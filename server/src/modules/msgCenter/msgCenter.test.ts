@@ -215,7 +215,7 @@ describe('account configurations', () => {
     expect(bad.msg).toContain('请输入收件人邮箱');
   });
 
-  it('refuses a test mail to an SMTP server that is not public, in the words of a closed port', async () => {
+  it('refuses a test mail to an SMTP server that is not public, naming OUTBOUND_ALLOW; a closed port says its own cause', async () => {
     const tryMail = (smtpHost: string, smtpPort: number) =>
       send('POST', '/api/message/MessageTemplateConfig/testSendMail', {
         ...mailSettings(),
@@ -232,10 +232,7 @@ describe('account configurations', () => {
       ['169.254.169.254', `169.254.169.254:${p}`],
     ]) {
       const answer = await tryMail(host!, p);
-      expect([answer.code, answer.msg]).toEqual([
-        400,
-        `邮件发送失败：${OutboundMessages.unreachable(shown!)}`,
-      ]);
+      expect([answer.code, answer.msg]).toEqual([400, `邮件发送失败：${OutboundMessages.refused(shown!)}`]);
     }
     expect(blockedSmtp.mails).toEqual([]);
     const closed = await tryMail('127.0.0.1', closedPort);
@@ -641,9 +638,7 @@ describe('non-public addresses', () => {
         userIds: [aliceId],
         params: {},
       });
-      expect(result.data, category).toMatchObject([
-        { state: 0, error: OutboundMessages.unreachable(origin) },
-      ]);
+      expect(result.data, category).toMatchObject([{ state: 0, error: OutboundMessages.refused(origin) }]);
     }
     expect(internal.requests).toEqual([]);
   });
@@ -720,5 +715,85 @@ describe('permissions', () => {
     expect(
       (await send('GET', '/api/message/SendMessageConfig/getSendConfigList', undefined, readerToken)).code,
     ).toBe(200);
+  });
+});
+
+// The 3.4.7 client's account forms test through /api/message/AccountConfig/{action} with their
+// own field names (issue #20, item 17).
+describe('account tests as the 3.4.7 client sends them', () => {
+  it('sends a test mail from the mail form (smtpServer, sslLink, addressorName, testSendEmail as a list)', async () => {
+    const answer = await send('POST', '/api/message/AccountConfig/testSendMail', {
+      fullName: '办公邮箱',
+      enCode: 'clientMail',
+      addressorName: '区政务平台',
+      smtpServer: '127.0.0.1',
+      smtpPort: String(smtp.port),
+      sslLink: 0,
+      smtpUser: SMTP_USER,
+      smtpPassword: SMTP_PASS,
+      sortCode: 0,
+      enabledMark: 1,
+      description: '',
+      testSendEmail: ['someone@district.example'],
+      testEmailTitle: '测试',
+      testEmailContent: '测试内容',
+      type: 2,
+    });
+    expect([answer.code, answer.msg]).toEqual([200, '发送成功']);
+    expect(smtp.mails.at(-1)).toMatchObject({
+      subject: '测试',
+      to: ['someone@district.example'],
+      user: SMTP_USER,
+    });
+    expect(smtp.mails.at(-1)!.text).toContain('测试内容');
+    const missing = await send('POST', '/api/message/AccountConfig/testSendMail', {
+      smtpServer: '127.0.0.1',
+      smtpPort: smtp.port,
+      smtpUser: SMTP_USER,
+      testSendEmail: [],
+    });
+    expect([missing.code, missing.msg]).toEqual([400, expect.stringContaining('收件人')]);
+  });
+
+  it('tests DingTalk and enterprise WeChat accounts with the forms fields, the stored secret standing in for the mask', async () => {
+    const ding = await account('dingtalk', 'clientDing', {
+      agentId: '77',
+      appKey: 'k9',
+      appSecret: 's9',
+      baseUrl: http.base,
+    });
+    const dingAnswer = await send('POST', '/api/message/AccountConfig/testDingTalkConnect', {
+      id: ding,
+      agentId: '77',
+      appId: 'k9',
+      appSecret: SECRET_MASK,
+      type: 4,
+    });
+    expect([dingAnswer.code, dingAnswer.msg]).toEqual([200, '测试连接成功']);
+    const dingCall = http.requests.filter((r) => r.path === '/gettoken').at(-1)!;
+    expect([dingCall.query.get('appkey'), dingCall.query.get('appsecret')]).toEqual(['k9', 's9']);
+
+    const wecom = await account('wecom', 'clientWeCom', {
+      corpId: 'ww9',
+      agentId: '1000009',
+      appSecret: 'w9',
+      baseUrl: http.base,
+    });
+    const wecomAnswer = await send('POST', '/api/message/AccountConfig/testQyWebChatConnect', {
+      id: wecom,
+      enterpriseId: 'ww9',
+      appId: '1000009',
+      appSecret: SECRET_MASK,
+      type: 5,
+    });
+    expect([wecomAnswer.code, wecomAnswer.msg]).toEqual([200, '测试连接成功']);
+    const wecomCall = http.requests.filter((r) => r.path === '/cgi-bin/gettoken').at(-1)!;
+    expect([wecomCall.query.get('corpid'), wecomCall.query.get('corpsecret')]).toEqual(['ww9', 'w9']);
+
+    const empty = await send('POST', '/api/message/AccountConfig/testQyWebChatConnect', {
+      enterpriseId: '',
+      appSecret: '',
+    });
+    expect(empty.code).toBe(400);
   });
 });

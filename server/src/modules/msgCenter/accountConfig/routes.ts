@@ -2,6 +2,9 @@ import {
   AccountConfigBody,
   AccountConfigListQuery,
   AccountConfigUpdateBody,
+  ClientTestDingTalkBody,
+  ClientTestMailBody,
+  ClientTestWeComBody,
   TestSendMailBody,
 } from '@console/shared';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +14,7 @@ import { answer, defineRoute } from '../../../core/route.js';
 import type { Services } from '../../../services.js';
 import { issueDownload, registerDownload } from '../../file/download.js';
 import { readUpload, withMultipart } from '../../file/multipart.js';
+import { dingTalkToken, ThirdPartyMessages, weComToken } from '../../system/sysConfig/thirdParty.js';
 import { sendMail } from '../channels/mail.js';
 import { MsgCenterMessages } from '../common.js';
 import { AccountConfigService, AccountMessages, unmaskSettings } from './service.js';
@@ -141,6 +145,75 @@ export function registerAccountConfigRoutes(app: FastifyInstance, services: Serv
         throw badRequest(error.message);
       });
       return answer(null, MsgCenterMessages.sent);
+    },
+  });
+
+  // ----- The 3.4.7 client's account forms: tests at /AccountConfig/{action}, with its field names -----
+
+  /** The saved account's settings a masked secret stands for (none for an unsaved form). */
+  const storedSettings = async (id: string | undefined) =>
+    id ? ((await accounts.get(id)).settings as Record<string, unknown>) : undefined;
+
+  defineRoute(app, services, {
+    method: 'POST',
+    url: '/api/message/AccountConfig/testSendMail',
+    access: { module: MODULE, button: 'btn_test' },
+    body: ClientTestMailBody,
+    handler: async ({ body }) => {
+      const stored = await storedSettings(body.id);
+      const { smtpPassword } = unmaskSettings({ smtpPassword: body.smtpPassword }, stored);
+      const settings = {
+        smtpHost: body.smtpServer,
+        smtpPort: body.smtpPort,
+        sslEnabled: body.sslLink,
+        smtpUser: body.smtpUser,
+        smtpPassword: String(smtpPassword ?? ''),
+        senderName: body.addressorName,
+      };
+      await sendMail(settings, {
+        to: body.testSendEmail,
+        subject: body.testEmailTitle || '测试邮件',
+        text:
+          body.testEmailContent ||
+          `这是一封来自消息中心的测试邮件，发送账号 ${settings.smtpUser}，SMTP服务器 ${settings.smtpHost}:${settings.smtpPort}。`,
+      }).catch((error: Error) => {
+        throw badRequest(error.message);
+      });
+      return answer(null, MsgCenterMessages.sent);
+    },
+  });
+
+  defineRoute(app, services, {
+    method: 'POST',
+    url: '/api/message/AccountConfig/testDingTalkConnect',
+    access: { module: MODULE, button: 'btn_test' },
+    body: ClientTestDingTalkBody,
+    handler: async ({ body, stamps }) => {
+      const stored = await storedSettings(body.id);
+      const { appSecret } = unmaskSettings({ appSecret: body.appSecret }, stored);
+      if (!appSecret) throw badRequest(AccountMessages.secretMissing);
+      const base =
+        (stored?.baseUrl as string | undefined) ||
+        (await services.sysConfig.get(stamps.sysConfig)).dingBaseUrl;
+      await dingTalkToken(base, body.appId, String(appSecret));
+      return answer(null, ThirdPartyMessages.connected);
+    },
+  });
+
+  defineRoute(app, services, {
+    method: 'POST',
+    url: '/api/message/AccountConfig/testQyWebChatConnect',
+    access: { module: MODULE, button: 'btn_test' },
+    body: ClientTestWeComBody,
+    handler: async ({ body, stamps }) => {
+      const stored = await storedSettings(body.id);
+      const { appSecret } = unmaskSettings({ appSecret: body.appSecret }, stored);
+      if (!appSecret) throw badRequest(AccountMessages.secretMissing);
+      const base =
+        (stored?.baseUrl as string | undefined) ||
+        (await services.sysConfig.get(stamps.sysConfig)).qyhBaseUrl;
+      await weComToken(base, body.enterpriseId, String(appSecret));
+      return answer(null, ThirdPartyMessages.connected);
     },
   });
 }

@@ -23,6 +23,7 @@ export const AccountMessages = {
   categoryFixed: '账号类型不能修改',
   inUse: (names: string) => `该账号正被发送配置使用（${names}），请先修改发送配置`,
   importMalformed: '导入文件格式错误：不是有效的JSON',
+  secretMissing: '请输入AppSecret',
 } as const;
 
 type Row = typeof messageAccounts.$inferSelect;
