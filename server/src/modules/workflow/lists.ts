@@ -21,10 +21,10 @@ import { graphOf, WorkflowMessages } from './engine/task.js';
 
 type Task = typeof flowTasks.$inferSelect;
 
-/** Filters on the task's own fields (keyword, template, version, urgency, category, initiator). */
+/** Filters on the task's own fields (keyword: title, serial or flow name; template, version, urgency, category, initiator). */
 function taskFieldFilters(query: FlowTaskListQuery): SQL[] {
   const filters: SQL[] = [];
-  const keyword = keywordMatch(query.keyword, flowTasks.fullName, flowTasks.enCode);
+  const keyword = keywordMatch(query.keyword, flowTasks.fullName, flowTasks.enCode, flowTasks.flowName);
   if (keyword) filters.push(keyword);
   if (query.templateId) filters.push(eq(flowTasks.templateId, query.templateId));
   if (query.flowId) filters.push(eq(flowTasks.flowId, query.flowId));

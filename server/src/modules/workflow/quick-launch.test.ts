@@ -246,3 +246,67 @@ describe('quick launch', () => {
     expect((await suite.server.request('GET', `${T}/PageListAll`)).code).toBe(602);
   });
 });
+
+describe('a task launched from quick launch', () => {
+  interface Row {
+    id: string;
+    fullName: string;
+    flowName: string;
+  }
+  /** A released template `name` whose one flow keeps the designer's default name 主流程. */
+  async function designed(name: string, startProps: Record<string, unknown> = {}) {
+    const boss = await flowUser(suite.server, `quick_boss${++counter}`);
+    const root = chain(approver('科长', [boss.id]));
+    Object.assign(root.properties, startProps);
+    const created = await suite.server.request<{ id: string }>('POST', T, {
+      token: suite.admin,
+      json: {
+        fullName: name,
+        enCode: `quick${++counter}`,
+        type: 0,
+        sortCode: counter,
+        flowTemplateJson: flowJson(root, '主流程'),
+      },
+    });
+    expect(created.code, created.msg).toBe(200);
+    const versions = await suite.server.request<{ id: string }[]>(
+      'GET',
+      `${T}/FlowJsonList/${created.data.id}`,
+      {
+        token: suite.admin,
+      },
+    );
+    expect(versions.code, versions.msg).toBe(200);
+    const launched = await suite.server.request<string>('POST', '/api/workflow/Engine/FlowTask', {
+      token: user.token,
+      json: { flowId: versions.data[0]!.id, formData: { days: 1 }, status: 0, flowUrgent: 1 },
+    });
+    expect(launched.code, launched.msg).toBe(200);
+    return boss;
+  }
+  const list = async (path: string, token: string, keyword: string) => {
+    const answer = await suite.server.request<{ list: Row[] }>(
+      'GET',
+      `/api/workflow/Engine/${path}?keyword=${encodeURIComponent(keyword)}&pageSize=50`,
+      { token },
+    );
+    expect(answer.code, answer.msg).toBe(200);
+    return answer.data.list;
+  };
+
+  it('carries the flow’s own name as its title and flow, and the lists find it by that name', async () => {
+    const boss = await designed('外出审批');
+    for (const rows of [
+      await list('FlowLaunch', user.token, '外出审批'),
+      await list('FlowBefore/List/1', boss.token, '外出审批'),
+    ]) {
+      expect(rows.map((r) => [r.fullName, r.flowName])).toEqual([['用户quick_user的外出审批', '外出审批']]);
+    }
+  });
+
+  it('follows the design’s title rule, and the flow name still finds the task', async () => {
+    const boss = await designed('用车申请', { titleType: 1, titleContent: '{@launchUserName}：{days}天' });
+    const rows = await list('FlowBefore/List/1', boss.token, '用车申请');
+    expect(rows.map((r) => [r.fullName, r.flowName])).toEqual([['用户quick_user：1天', '用车申请']]);
+  });
+});

@@ -75,7 +75,7 @@ export function launch(
         .set({
           flowFormContentJson: formData,
           flowUrgent: body.flowUrgent,
-          fullName: await taskTitle(tx, version.fullName, session.userId, graph.start.properties, formData),
+          fullName: await taskTitle(tx, template.fullName, session.userId, graph.start.properties, formData),
         })
         .where(eq(flowTasks.id, task.id))
         .returning();
@@ -94,12 +94,12 @@ export function launch(
         .values({
           id: newTaskId,
           processId: newTaskId,
-          fullName: await taskTitle(tx, version.fullName, session.userId, graph.start.properties, formData),
+          fullName: await taskTitle(tx, template.fullName, session.userId, graph.start.properties, formData),
           flowUrgent: body.flowUrgent,
           flowId: version.id,
           templateId: template.id,
           flowCode: template.enCode,
-          flowName: version.fullName,
+          flowName: template.fullName,
           flowType: template.type,
           flowCategory: template.category,
           flowForm: graph.start.properties.formId,

@@ -5,7 +5,11 @@ import type { Tx } from '../../../db/client.js';
 import { flowTemplateJsons, flowTemplates, users } from '../../../db/schema/index.js';
 import { WorkflowMessages } from './task.js';
 
-/** What a new task (a launch or a sub-flow's child) is made from: its flow version and its title. */
+/**
+ * What a new task (a launch or a sub-flow's child) is made from: its flow version and its title.
+ * A task's flow name is its template's (what 发起流程 shows), not the name of the flow inside
+ * the template, which the designer defaults to 主流程.
+ */
 
 export async function flowVersion(tx: Tx, flowId: string) {
   const [row] = await tx
