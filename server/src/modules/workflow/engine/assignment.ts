@@ -96,6 +96,8 @@ export async function openOperators(s: Step, real: Approver, node: TaskNode, han
   const p = real.properties;
   if (p.assigneeType === 7) await keepChoice(s, node, handlers, 1);
   const sequential = p.counterSign === 2;
+  // One clock reading for the arrival and the due times counted from it.
+  const received = Date.now();
   await s.tx.insert(flowTaskOperators).values(
     handlers.map((handleId, i) => ({
       id: newId(),
@@ -106,8 +108,9 @@ export async function openOperators(s: Step, real: Approver, node: TaskNode, han
       handleId,
       waiting: sequential && i > 0 ? 1 : 0,
       sortCode: i,
-      dueTime: sequential && i > 0 ? null : timeoutDue(s, real),
-      noticeDueTime: sequential && i > 0 ? null : noticeDue(s, real),
+      creatorTime: received,
+      dueTime: sequential && i > 0 ? null : timeoutDue(s, real, received),
+      noticeDueTime: sequential && i > 0 ? null : noticeDue(s, real, received),
     })),
   );
   const told = sequential ? handlers.slice(0, 1) : handlers;
@@ -156,9 +159,8 @@ export async function assertUser(tx: Tx, id: string) {
 }
 
 /** When the first timeout event of an operator that receives its item now is due. */
-export function timeoutDue(s: Step, real: RealNode | undefined): number | null {
+export function timeoutDue(s: Step, real: RealNode | undefined, now = Date.now()): number | null {
   if (!real) return null;
-  const now = Date.now();
   const plan = timeoutPlan(
     real,
     s.graph.start.properties,
@@ -170,9 +172,8 @@ export function timeoutDue(s: Step, real: RealNode | undefined): number | null {
 }
 
 /** When the first reminder of an operator that receives its item now is due. */
-export function noticeDue(s: Step, real: RealNode | undefined): number | null {
+export function noticeDue(s: Step, real: RealNode | undefined, now = Date.now()): number | null {
   if (!real) return null;
-  const now = Date.now();
   const plan = noticePlan(
     real,
     s.graph.start.properties,
