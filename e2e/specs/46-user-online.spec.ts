@@ -36,9 +36,9 @@ describe('permission/userOnline', () => {
   });
 
   const sessionIds = async () =>
-    (
-      await api<{ list: { id: string }[] }>(page, 'GET', '/api/system/OnlineUser?currentPage=1&pageSize=500')
-    ).data.list.map((row) => row.id);
+    (await api<{ id: string }[]>(page, 'GET', '/api/system/OnlineUser?currentPage=1&pageSize=500')).data.map(
+      (row) => row.id,
+    );
 
   /** Signs the administrator in once more in a new browser context; answers that page and the new session's id. */
   const secondSession = async (): Promise<{ other: Page; id: string }> => {

@@ -9,12 +9,12 @@ describe('the live socket ends with the session', () => {
   it('a user forced offline gets the logout push: the message shows, the token is cleared, the page reloads to sign-in', async () => {
     const { admin, user } = await browser.adminAndUser(USER);
 
-    const online = await api<{ list: { id: string; userAccount: string }[] }>(
+    const online = await api<{ id: string; userAccount: string }[]>(
       admin,
       'GET',
       `/api/system/OnlineUser?keyword=${USER.account}`,
     );
-    const sessions = online.data.list.filter((row) => row.userAccount === USER.account);
+    const sessions = online.data.filter((row) => row.userAccount === USER.account);
     expect(sessions.length).toBeGreaterThan(0);
     const reloaded = user.waitForEvent('load', { timeout: 15_000 });
     const forced = await api(admin, 'DELETE', '/api/system/OnlineUser', {
