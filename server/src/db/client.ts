@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PgliteThread } from './pgliteThread.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -30,7 +31,7 @@ const MIGRATION_LOCK_KEY = 7_340_201;
 
 /**
  * Opens the database: PostgreSQL (pooled) when a URL is given, otherwise PGlite in dataDir
- * (or in memory for 'memory://'). Applies the committed migrations before returning.
+ * (or in memory for 'memory://'), in a thread of its own (pgliteThread.ts). Applies the committed migrations before returning.
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
@@ -65,16 +66,18 @@ export async function openDatabase(options: {
   }
   const inMemory = options.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
-  const client = inMemory
-    ? new PGlite({ loadDataDir: options.pgliteDump })
-    : new PGlite(path.resolve(options.dataDir, 'pglite'));
+  const client = await PgliteThread.open(
+    inMemory
+      ? { dump: options.pgliteDump && new Uint8Array(await options.pgliteDump.arrayBuffer()) }
+      : { dataDir: path.resolve(options.dataDir, 'pglite') },
+  );
   return usePglite(client);
 }
 
-/** Migrates an opened PGlite and wraps it as the database. */
-export async function usePglite(client: PGlite): Promise<Database> {
+/** Migrates an opened PGlite (in this thread, or in its own: PgliteThread) and wraps it as the database. */
+export async function usePglite(client: PGlite | PgliteThread): Promise<Database> {
   await client.waitReady;
-  const database = drizzlePglite({ client, schema });
+  const database = drizzlePglite({ client: client as PGlite, schema });
   await migratePglite(database, { migrationsFolder });
   return { db: database as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

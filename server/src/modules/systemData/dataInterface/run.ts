@@ -22,6 +22,8 @@ import type { Services } from '../../../services.js';
 import {
   CONSOLE_LINK_ID,
   type Connection,
+  ConnectMessages,
+  checkCost,
   consoleConnection,
   openConnection,
   queryFailure,
@@ -326,9 +328,11 @@ async function runSql(
       : null;
     return await connection
       .readOnly(async (c) => {
+        if (consoleDb) await checkCost(services.db, c, prepared.text, prepared.values);
         const result = await c.query(prepared.text, prepared.values);
         const list = cleanRows(result.rows);
         if (!countPrepared || !options.paging) return list;
+        if (consoleDb) await checkCost(services.db, c, countPrepared.text, countPrepared.values);
         const counted = await c.query(countPrepared.text, countPrepared.values);
         const total = Number(Object.values(counted.rows[0] ?? {})[0] ?? 0);
         return {
@@ -430,7 +434,7 @@ export async function runLoadedInterface(
     message = error instanceof BizError ? error.message : 'internal error';
     throw error;
   } finally {
-    await services.db
+    const logged = services.db
       .insert(dataInterfaceLogs)
       .values({
         id: newId(),
@@ -446,6 +450,8 @@ export async function runLoadedInterface(
         message: message?.slice(0, 500) ?? null,
       })
       .catch(() => undefined);
+    // A statement stopped at its limit: the embedded database may be reopening; answer at once.
+    if (message !== ConnectMessages.timeout) await logged;
   }
 }
 

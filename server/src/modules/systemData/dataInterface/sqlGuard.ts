@@ -16,8 +16,12 @@
  *   (dictionaries, areas, organisations, positions, roles) can be read; on other sources what
  *   the connection's database user may read, which that source's administrator decides.
  *
+ * - no recursive CTE (it may never end), and repeat/lpad/rpad only to a constant length of at most
+ *   MAX_PADDED_LENGTH (a huge string is built in memory before any time limit can act).
+ *
  * Then the statement runs in a READ ONLY transaction with a statement timeout (run.ts), so a
- * function that writes and slipped through would still fail.
+ * function that writes and slipped through would still fail. What bounds its cost and time is in
+ * docs/security.md ("What bounds user SQL").
  *
  * Parameters are written `{field}` and system variables `@user`, `@organization`, …; both are
  * replaced by bind placeholders before parsing (a list variable by one per element), so no value
@@ -33,6 +37,9 @@ interface MySqlParserApi {
   astify(sql: string, options: { database: string }): unknown;
   tableList(sql: string, options: { database: string }): string[];
 }
+
+/** The longest string repeat(), lpad() and rpad() may build. */
+export const MAX_PADDED_LENGTH = 10_000;
 
 export const SqlMessages = {
   empty: '请输入SQL语句',
@@ -50,6 +57,10 @@ export const SqlMessages = {
   consoleRelation: (name: string) =>
     `默认数据库中只能查询数据建模创建的表（gen模式）和字典、行政区划、组织、岗位、角色表，不能查询${name}`,
   rawPlaceholder: '参数请写成{参数名}，不能直接写$1或?占位符',
+  recursive:
+    '不允许递归查询（WITH RECURSIVE）：它可能永不结束。树形数据请用系统变量（如@currentOrganizationAndSuborganization）',
+  longString: (name: string) =>
+    `函数${name}的长度参数必须是不超过${MAX_PADDED_LENGTH}的数字常量（过长的字符串会耗尽服务器内存）`,
   unknownParameter: (name: string) => `SQL引用了未定义的参数{${name}}，请先在参数列表中添加`,
 } as const;
 
@@ -124,6 +135,24 @@ const ALLOWED_FUNCTIONS = new Set(
     .split(/\s+/)
     .filter(Boolean),
 );
+
+const LENGTH_ARGUMENT: Record<string, number> = { repeat: 1, lpad: 1, rpad: 1 };
+
+/** The integer a constant (or a cast of one) stands for; null for anything else. */
+const constantInteger = (node: unknown): number | null => {
+  const n = node as { A_Const?: { ival?: { ival?: number } }; TypeCast?: { arg?: unknown } } | undefined;
+  if (n?.TypeCast) return constantInteger(n.TypeCast.arg);
+  const value = n?.A_Const?.ival;
+  return value ? (value.ival ?? 0) : null;
+};
+
+/** repeat/lpad/rpad build strings as long as their argument says: only a small constant. */
+function checkStringLength(name: string, args: unknown) {
+  const index = LENGTH_ARGUMENT[name.toLowerCase()];
+  if (index === undefined || !Array.isArray(args)) return;
+  const length = constantInteger(args[index]);
+  if (length === null || length > MAX_PADDED_LENGTH) throw badRequest(SqlMessages.longString(name));
+}
 
 function checkFunction(qualified: string[]) {
   const name = qualified.at(-1)!.toLowerCase();
@@ -240,8 +269,13 @@ function checkPostgresTree(text: string, target: SqlTarget) {
         if (Array.isArray(value.lockingClause) && value.lockingClause.length)
           throw badRequest(SqlMessages.locking);
       }
+      if (key === 'withClause' && isObject(value) && value.recursive) throw badRequest(SqlMessages.recursive);
       if (key === 'CommonTableExpr' && isObject(value)) cteNames.add(String(value.ctename).toLowerCase());
-      if (key === 'FuncCall' && isObject(value)) checkFunction(svals(value.funcname));
+      if (key === 'FuncCall' && isObject(value)) {
+        const name = svals(value.funcname);
+        checkFunction(name);
+        checkStringLength(name.at(-1)!, value.args);
+      }
       if (key === 'RangeVar' && isObject(value))
         relations.push({
           schema: (value.schemaname as string | undefined) ?? null,

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { BizError, badRequest } from '../../../core/errors.js';
 import { checkOutboundHost, OutboundError } from '../../../core/outbound.js';
 import type { DbOrTx } from '../../../db/client.js';
+import { DeadlineExceeded, PgliteThread } from '../../../db/pgliteThread.js';
 import type { DialectName } from '../dataModel/ddl.js';
 import { openSecret } from '../secrets.js';
 
@@ -29,9 +30,19 @@ export const CONNECT_TIMEOUT_MS = 8_000;
 /** The longest a data interface's or preview's statement may run. */
 export const STATEMENT_TIMEOUT_MS = 10_000;
 
+/**
+ * The highest planner cost (EXPLAIN) a user's statement on the console database may have. The
+ * embedded database runs one statement at a time for everyone, so its ceiling is low (about a
+ * second there); PostgreSQL runs it on one pooled connection of many.
+ */
+export const COST_CEILING = { embedded: 20_000, server: 1_000_000 } as const;
+
 export const ConnectMessages = {
   unsupported: (dbType: string) => `暂不支持${dbType}类型的数据源，目前支持PostgreSQL和MySQL（含MariaDB）`,
   failed: (detail: string) => `连接失败：${detail}`,
+  timeout: `查询超过${STATEMENT_TIMEOUT_MS / 1000}秒仍未完成，已停止。请加条件缩小查询范围后再试`,
+  tooCostly: (cost: number, ceiling: number) =>
+    `查询的预计代价过高（约${Math.round(cost)}，上限${ceiling}），会运行很久，未执行。请加条件或限制行数后再试`,
 } as const;
 
 export const dialectOfType = (dbType: string): DialectName | null =>
@@ -68,7 +79,41 @@ export function boundSql(text: string, params: unknown[] = []): SQL {
   return sql.join(chunks, sql.raw(''));
 }
 
-/** The console database as a connection; tables are those of schema gen. */
+/** The embedded database's thread behind a handle, when it is one (not PostgreSQL, not a transaction). */
+const threadOf = (db: DbOrTx) => {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof PgliteThread ? client : null;
+};
+
+/** True when a failure is PostgreSQL's statement_timeout (57014), however wrapped. */
+const isTimeout = (error: unknown) => {
+  for (let e = error as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
+    if (e.code === '57014') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+};
+
+/**
+ * Refuses a user's statement whose planned cost is past the ceiling, before it runs (EXPLAIN plans
+ * with the bound values). Estimates can be fooled (a recursive CTE, a set-returning function over
+ * a subquery); the time limit of `readOnly` is what holds then.
+ */
+export async function checkCost(db: DbOrTx, c: Connection, text: string, params: unknown[]) {
+  const ceiling = threadOf(db) ? COST_CEILING.embedded : COST_CEILING.server;
+  const { rows } = await c.query(`EXPLAIN (FORMAT JSON) ${text}`, params);
+  const raw = Object.values(rows[0] ?? {})[0];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Total Cost': number } }[];
+  const cost = plan[0]?.Plan['Total Cost'] ?? 0;
+  if (cost > ceiling) throw badRequest(ConnectMessages.tooCostly(cost, ceiling));
+}
+
+/**
+ * The console database as a connection; tables are those of schema gen. `readOnly` is where users'
+ * SQL runs: a read-only transaction with statement_timeout, and on the embedded database (which
+ * ignores statement_timeout) under its thread's deadline, which stops the statement by restarting
+ * the thread. Either way a statement past the limit answers 400 `ConnectMessages.timeout`.
+ */
 export function consoleConnection(db: DbOrTx): Connection {
   const connection: Connection = {
     dialect: 'postgres',
@@ -81,14 +126,23 @@ export function consoleConnection(db: DbOrTx): Connection {
       const fields = result.fields?.map((f) => f.name) ?? Object.keys(result.rows[0] ?? {});
       return { rows: result.rows, fields };
     },
-    readOnly: (work) =>
-      (db as Exclude<DbOrTx, { rollback: unknown }>).transaction(async (tx) => {
-        await tx.execute(sql.raw('SET TRANSACTION READ ONLY'));
-        await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${STATEMENT_TIMEOUT_MS}`));
-        await tx.execute(sql.raw('SET LOCAL search_path = gen'));
-        // Committing a read-only transaction changes nothing.
-        return work(consoleConnection(tx));
-      }),
+    async readOnly(work) {
+      const run = () =>
+        (db as Exclude<DbOrTx, { rollback: unknown }>).transaction(async (tx) => {
+          await tx.execute(sql.raw('SET TRANSACTION READ ONLY'));
+          await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${STATEMENT_TIMEOUT_MS}`));
+          await tx.execute(sql.raw('SET LOCAL search_path = gen'));
+          // Committing a read-only transaction changes nothing.
+          return work(consoleConnection(tx));
+        });
+      const thread = threadOf(db);
+      try {
+        return await (thread ? thread.deadline(STATEMENT_TIMEOUT_MS, run) : run());
+      } catch (error) {
+        if (error instanceof DeadlineExceeded || isTimeout(error)) throw badRequest(ConnectMessages.timeout);
+        throw error;
+      }
+    },
     transaction: (work) =>
       (db as Exclude<DbOrTx, { rollback: unknown }>).transaction((tx) => work(consoleConnection(tx))),
     close: async () => undefined,
@@ -226,9 +280,15 @@ export async function withConnection<T>(link: LinkTarget, work: (c: Connection) 
   }
 }
 
-/** A query failure of a source as a 400 with the database's own message. */
+/**
+ * A query failure of a source as a 400 with the database's own message, to whoever ran it: never
+ * the statement and its parameters, which a wrapper (drizzle's "Failed query: … params: …") puts
+ * around the database's error, kept as its cause.
+ */
 export function queryFailure(error: unknown): never {
   if (error instanceof BizError) throw error;
-  const message = (error as Error).message || String(error);
-  throw badRequest(`执行失败：${message}`);
+  if (isTimeout(error)) throw badRequest(ConnectMessages.timeout);
+  let cause = error as { message?: string; cause?: unknown };
+  while (cause.cause instanceof Error) cause = cause.cause;
+  throw badRequest(`执行失败：${cause.message || String(error)}`);
 }

@@ -1,0 +1,332 @@
+/**
+ * The embedded database (PGlite) in a worker thread, so a long statement never holds the thread
+ * that serves HTTP, and a statement that must not run on can be stopped: PGlite runs inside one
+ * synchronous WebAssembly call that ignores statement_timeout, so the only way to stop it is to end
+ * its thread. `deadline(ms, work)` does that when `work` has not finished in time: the thread is
+ * terminated and a new one opens the same folder (PostgreSQL's crash recovery; what had committed
+ * stays) while `work` rejects with `DeadlineExceeded`.
+ *
+ *   const thread = await PgliteThread.open({ dataDir: './data/pglite' });
+ *   const db = drizzle({ client: thread, schema });   // drizzle-orm/pglite calls query and transaction
+ *   await thread.deadline(10_000, () => db.transaction(async (tx) => …));
+ *
+ * Statements run one at a time, as on PGlite itself: a transaction holds the database until it
+ * ends. An in-memory database (tests) restarts from the dump it was opened with.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+/** What opens the database: a folder, or memory (optionally loaded from a `dumpDataDir` tarball). */
+export type PgliteSource = { dataDir: string } | { dump?: Uint8Array };
+
+/** The work given to `deadline` ran past its time and the database thread was restarted. */
+export class DeadlineExceeded extends Error {
+  constructor(readonly ms: number) {
+    super(`stopped after ${ms} ms`);
+    this.name = 'DeadlineExceeded';
+  }
+}
+
+/** A call that was in the thread when it was stopped. */
+export class ThreadStopped extends Error {
+  constructor() {
+    super('the embedded database thread was restarted; the statement did not finish');
+    this.name = 'ThreadStopped';
+  }
+}
+
+export interface Results {
+  rows: unknown[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+}
+
+interface QueryOptions {
+  rowMode?: 'array' | 'object';
+  /** drizzle-orm passes parsers that keep the text of date and time types; only their type ids travel. */
+  parsers?: Record<number, unknown>;
+}
+
+/** The transaction handle `transaction` passes to its callback (what drizzle-orm/pglite uses). */
+export interface ThreadTransaction {
+  query(text: string, params?: unknown[], options?: QueryOptions): Promise<Results>;
+  exec(text: string): Promise<Results[]>;
+}
+
+// CommonJS, evaluated in the worker: PGlite's own CommonJS build, found from this module.
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { PGlite } = require(workerData.pglite);
+// The error's plain fields (code, detail, constraint, …): its query options hold functions, which cannot travel.
+const pack = (e) => {
+  const out = { name: e && e.name, message: e && e.message ? e.message : String(e) };
+  for (const [k, v] of Object.entries(e || {})) if (v === null || typeof v !== 'object') out[k] = v;
+  return out;
+};
+const keepText = (types) => Object.fromEntries((types || []).map((t) => [t, (v) => v]));
+const ROLLBACK = Symbol('rollback');
+(async () => {
+  let db;
+  try {
+    const { pglite, initdb, bundle } = workerData.assets;
+    const assets = { pgliteWasmModule: pglite, initdbWasmModule: initdb, fsBundle: new Blob([bundle]) };
+    db = workerData.dataDir
+      ? new PGlite(workerData.dataDir, assets)
+      : new PGlite({ loadDataDir: workerData.dump ? new Blob([workerData.dump]) : undefined, ...assets });
+    await db.waitReady;
+  } catch (e) {
+    parentPort.postMessage({ id: 0, error: pack(e) });
+    return;
+  }
+  const open = new Map();
+  const begin = (id) => new Promise((started, failed) => {
+    const done = db.transaction((tx) => new Promise((resolve, reject) => {
+      open.set(id, { tx, resolve, reject, done });
+      started(id);
+    }));
+    done.catch((e) => { if (!open.has(id)) failed(e); });
+    open.set(id, { done });
+  });
+  const finish = async (id, commit) => {
+    const entry = open.get(id);
+    if (commit) entry.resolve(); else entry.reject(ROLLBACK);
+    try { await entry.done; } catch (e) { if (e !== ROLLBACK) throw e; } finally { open.delete(id); }
+  };
+  parentPort.on('message', async (m) => {
+    try {
+      const target = m.tx ? open.get(m.tx).tx : db;
+      let result;
+      if (m.op === 'query') result = await target.query(m.text, m.params, { rowMode: m.rowMode, parsers: keepText(m.keepText) });
+      else if (m.op === 'exec') result = await target.exec(m.text);
+      else if (m.op === 'begin') result = await begin(m.id);
+      else if (m.op === 'commit') result = await finish(m.tx, true);
+      else if (m.op === 'rollback') result = await finish(m.tx, false);
+      else if (m.op === 'close') result = await db.close();
+      parentPort.postMessage({ id: m.id, result });
+    } catch (e) {
+      parentPort.postMessage({ id: m.id, error: pack(e) });
+      // A WebAssembly trap (out of memory, abort) leaves PGlite unusable: end, and be restarted.
+      if (e instanceof WebAssembly.RuntimeError) process.exit(1);
+    }
+  });
+  parentPort.postMessage({ id: 0, result: 'ready' });
+})();
+`;
+
+const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+
+interface Assets {
+  pglite: WebAssembly.Module;
+  initdb: WebAssembly.Module;
+  bundle: Uint8Array;
+}
+let assets: Promise<Assets> | undefined;
+// The server's TypeScript libraries declare WebAssembly's types, not the global itself.
+const { compile } = (
+  globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }
+).WebAssembly;
+/** PGlite's WebAssembly, compiled once per process: a restart then takes a second, not several. */
+const compiledAssets = () => {
+  const file = (name: string) => readFile(path.join(path.dirname(pgliteEntry), name));
+  assets ??= (async () => ({
+    pglite: await compile(await file('pglite.wasm')),
+    initdb: await compile(await file('initdb.wasm')),
+    bundle: await file('pglite.data'),
+  }))();
+  return assets;
+};
+
+/** An Error with the worker's fields (code, detail, …) back on it. */
+function unpack(error: Record<string, unknown>): Error {
+  return Object.assign(new Error(String(error.message)), error);
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+/** One worker (started once `after` has settled): its calls in flight until it answers or dies. */
+class Generation {
+  worker?: Worker;
+  readonly ready: Promise<void>;
+  private readonly pending = new Map<number, Pending>();
+  private next = 1;
+
+  constructor(source: PgliteSource, onDeath: (generation: Generation) => void, after: Promise<unknown>) {
+    this.ready = Promise.all([compiledAssets(), after]).then(
+      ([assets]) =>
+        new Promise<void>((resolve, reject) => {
+          this.pending.set(0, { resolve: () => resolve(), reject });
+          const worker = new Worker(WORKER, {
+            eval: true,
+            workerData: { ...source, assets, pglite: pgliteEntry },
+          });
+          this.worker = worker;
+          worker.on('message', (m: { id: number; result?: unknown; error?: Record<string, unknown> }) => {
+            const call = this.pending.get(m.id);
+            this.pending.delete(m.id);
+            if (m.error) call?.reject(unpack(m.error));
+            else call?.resolve(m.result);
+          });
+          const die = (error?: Error) => {
+            for (const call of this.pending.values()) call.reject(error ?? new ThreadStopped());
+            this.pending.clear();
+            onDeath(this);
+          };
+          worker.on('error', die);
+          worker.on('exit', () => die());
+        }),
+    );
+    this.ready.catch(() => undefined);
+  }
+
+  async call<T>(message: Record<string, unknown>): Promise<T> {
+    await this.ready;
+    const id = this.next++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.worker!.postMessage({ ...message, id });
+    });
+  }
+
+  async terminate() {
+    await this.ready.catch(() => undefined);
+    await this.worker?.terminate();
+  }
+}
+
+export class PgliteThread {
+  private current: Generation;
+  private queue: Promise<unknown> = Promise.resolve();
+  private closing = false;
+
+  private constructor(private readonly source: PgliteSource) {
+    this.current = this.start(Promise.resolve());
+  }
+
+  static async open(source: PgliteSource): Promise<PgliteThread> {
+    const thread = new PgliteThread(source);
+    await thread.current.ready;
+    return thread;
+  }
+
+  /** A new thread, opened once `after` (the end of the previous one: never two on one folder). */
+  private start(after: Promise<unknown>): Generation {
+    return new Generation(
+      this.source,
+      (dead) => {
+        // A thread that died by itself (a WebAssembly trap) is replaced like a stopped one.
+        if (!this.closing && dead === this.current) this.current = this.start(Promise.resolve());
+      },
+      after,
+    );
+  }
+
+  /** The current thread once it is open. */
+  private async generation(): Promise<Generation> {
+    for (;;) {
+      const g = this.current;
+      try {
+        await g.ready;
+        return g;
+      } catch (error) {
+        if (g === this.current) throw error;
+      }
+    }
+  }
+
+  /** Runs `work` alone on the database (a statement or a whole transaction). */
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  get waitReady(): Promise<void> {
+    return this.current.ready;
+  }
+
+  query(text: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results> {
+    return this.exclusive(async () =>
+      (await this.generation()).call<Results>({
+        op: 'query',
+        text,
+        params,
+        rowMode: options.rowMode,
+        keepText: Object.keys(options.parsers ?? {}).map(Number),
+      }),
+    );
+  }
+
+  exec(text: string): Promise<Results[]> {
+    return this.exclusive(async () => (await this.generation()).call<Results[]>({ op: 'exec', text }));
+  }
+
+  transaction<T>(work: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
+    return this.exclusive(async () => {
+      const g = await this.generation();
+      const id = await g.call<number>({ op: 'begin' });
+      const tx: ThreadTransaction = {
+        query: (text, params = [], options = {}) =>
+          g.call<Results>({
+            op: 'query',
+            tx: id,
+            text,
+            params,
+            rowMode: options.rowMode,
+            keepText: Object.keys(options.parsers ?? {}).map(Number),
+          }),
+        exec: (text) => g.call<Results[]>({ op: 'exec', tx: id, text }),
+      };
+      let result: T;
+      try {
+        result = await work(tx);
+      } catch (error) {
+        if (g === this.current) await g.call({ op: 'rollback', tx: id }).catch(() => undefined);
+        throw error;
+      }
+      await g.call({ op: 'commit', tx: id });
+      return result;
+    });
+  }
+
+  /**
+   * Runs `work`; when it has not settled after `ms`, the thread is terminated (whatever statement
+   * it runs stops there) and reopened, and the answer is `DeadlineExceeded`.
+   */
+  async deadline<T>(ms: number, work: () => Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const running = work();
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        reject(new DeadlineExceeded(ms));
+        this.restart();
+      }, ms);
+    });
+    try {
+      return await Promise.race([running, expired]);
+    } finally {
+      clearTimeout(timer);
+      running.catch(() => undefined);
+    }
+  }
+
+  private restart() {
+    if (this.closing) return;
+    const old = this.current;
+    this.current = this.start(old.terminate());
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    const g = this.current;
+    // A statement still running (a runaway being stopped) would hold the close: end the thread then.
+    const closed = this.exclusive(() => g.call({ op: 'close' }));
+    const timeout = new Promise((resolve) => setTimeout(resolve, 2_000).unref());
+    await Promise.race([closed.catch(() => undefined), timeout]);
+    await g.terminate();
+  }
+}

@@ -1,0 +1,201 @@
+/**
+ * Issue #22, hole 1: no SQL a user can save or run holds the server. Known runaways are refused
+ * before they run; a runaway the planner misjudges is stopped at its time limit, and meanwhile the
+ * server keeps answering. On PGlite the folder is on disk, because stopping a runaway restarts the
+ * embedded database from it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { DictionaryDataNode } from '@console/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Answer, suiteServer } from '../../../../test/harness.js';
+import { REPORT_BASE } from '../../visualdev/report/routes.js';
+import { ConnectMessages, STATEMENT_TIMEOUT_MS } from '../dataSource/connect.js';
+import { SqlMessages } from './sqlGuard.js';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'console-runaway-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const suite = suiteServer({ dataDir });
+const { send } = suite;
+
+/** The planner takes a set-returning function over a subquery for 1,000 rows: it runs for hours. */
+const MISJUDGED = 'SELECT count(*) AS n FROM generate_series(1, (SELECT 10000000000))';
+/** Time for the answer after the limit: the restart of the embedded database on a loaded machine. */
+const MARGIN_MS = 5_000;
+
+let category: string;
+beforeAll(async () => {
+  const categories = await send<{ list: DictionaryDataNode[] }>(
+    'GET',
+    '/api/system/DictionaryData/DataInterfaceType/Data/Selector',
+  );
+  category = categories.data.list[0]!.id;
+});
+
+const saveInterface = (query: string) =>
+  send<{ id: string }>('POST', '/api/system/DataInterface', {
+    categoryId: category,
+    fullName: '失控查询',
+    enCode: `runaway${Math.random().toString(36).slice(2, 8)}`,
+    dataType: 1,
+    requestMethod: '3',
+    dbLinkId: '0',
+    query,
+  });
+
+async function interfaceOf(query: string): Promise<string> {
+  const saved = await saveInterface(query);
+  expect(saved.code, saved.msg).toBe(200);
+  return saved.data.id;
+}
+
+/**
+ * Starts `runaway` and, until it has answered, asks for the sign-in configuration (a public call)
+ * again and again; answers the runaway's answer, how long it took and the probes' latencies.
+ */
+async function whileRunning<T>(runaway: () => Promise<Answer<T>>) {
+  const started = performance.now();
+  let done = false;
+  const answer = runaway().finally(() => {
+    done = true;
+  });
+  const probes: number[] = [];
+  while (!done) {
+    const t = performance.now();
+    const probe = await suite.server.request('GET', '/api/oauth/getConfig/admin');
+    expect(probe.code).toBe(200);
+    probes.push(performance.now() - t);
+  }
+  const result = await answer;
+  return { answer: result, ms: performance.now() - started, probes };
+}
+
+function expectStoppedInTime(run: { ms: number; probes: number[] }) {
+  expect(run.ms).toBeGreaterThan(STATEMENT_TIMEOUT_MS - 1_000);
+  expect(run.ms).toBeLessThan(STATEMENT_TIMEOUT_MS + MARGIN_MS);
+  // Answered all along: many probes, none slower than a second.
+  expect(run.probes.length).toBeGreaterThan(5);
+  expect(Math.max(...run.probes)).toBeLessThan(1_000);
+}
+
+describe('user SQL that would run away', () => {
+  it('is refused when saved: recursion, huge strings, sleeps', async () => {
+    for (const [query, message] of [
+      [
+        'WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n+1 FROM r) SELECT count(*) FROM r',
+        SqlMessages.recursive,
+      ],
+      ["SELECT repeat('x', 500000000)", SqlMessages.longString('repeat')],
+      ["SELECT lpad('x', 2000000000, 'y')", SqlMessages.longString('lpad')],
+      ["SELECT rpad('x', (SELECT 100000000), 'y')", SqlMessages.longString('rpad')],
+      ['SELECT pg_sleep(100)', SqlMessages.deniedFunction('pg_sleep')],
+    ] as const) {
+      const saved = await saveInterface(query);
+      expect(saved.code, query).toBe(400);
+      expect(saved.msg).toBe(message);
+    }
+  });
+
+  it('is refused by its planned cost before it runs, at once', async () => {
+    for (const query of [
+      'SELECT count(*) FROM generate_series(1, 100000000)',
+      'SELECT count(*) FROM generate_series(1, 100000000000)',
+      'SELECT count(*) FROM generate_series(1, 100000) a, generate_series(1, 100000) b',
+      "SELECT string_agg(x::text, ',') FROM generate_series(1, 100000000) x",
+    ]) {
+      const id = await interfaceOf(query);
+      const t = performance.now();
+      const run = await send(`POST`, `/api/system/DataInterface/${id}/Actions/Preview`, { paramList: [] });
+      expect(run.code, query).toBe(400);
+      expect(run.msg).toMatch(/^查询的预计代价过高/);
+      expect(performance.now() - t).toBeLessThan(1_000);
+    }
+  });
+
+  it('is stopped at its time limit in a data interface preview, while the server keeps answering', async () => {
+    const id = await interfaceOf(MISJUDGED);
+    const run = await whileRunning(() =>
+      send(`POST`, `/api/system/DataInterface/${id}/Actions/Preview`, { paramList: [] }),
+    );
+    expect(run.answer).toMatchObject({ code: 400, msg: ConnectMessages.timeout });
+    expectStoppedInTime(run);
+    // The database is back: the interface's list still reads.
+    expect((await send('GET', '/api/system/DataInterface?currentPage=1&pageSize=5')).code).toBe(200);
+  });
+
+  it('is stopped in a data-interface scheduled task', async () => {
+    const interfaceId = await interfaceOf(MISJUDGED);
+    const task = await send<{ id: string }>('POST', '/api/scheduletask', {
+      fullName: '失控任务',
+      enCode: `runaway.${Math.random().toString(36).slice(2, 8)}`,
+      executeType: '1',
+      executeContent: JSON.stringify({
+        cron: '0 * * * * ?',
+        startTime: Date.now(),
+        endTime: null,
+        interfaceId,
+        interfaceName: '失控查询',
+        parameter: [],
+      }),
+      enabledMark: 0,
+      sortCode: 0,
+    });
+    expect(task.code, task.msg).toBe(200);
+    const run = await whileRunning(() =>
+      send<{ runResult: number; description: string }>(
+        'POST',
+        `/api/scheduletask/${task.data.id}/Actions/Run`,
+      ),
+    );
+    expect(run.answer.data).toMatchObject({ runResult: 1 });
+    expect(run.answer.data.description).toContain(ConnectMessages.timeout);
+    expectStoppedInTime(run);
+  });
+
+  it('is stopped in a report data set', async () => {
+    const interfaceId = await interfaceOf(MISJUDGED);
+    const sorts = await send<{ list: DictionaryDataNode[] }>(
+      'GET',
+      '/api/system/DictionaryData/ReportSort/Data/Selector',
+    );
+    const report = await send<{ id: string }>('POST', REPORT_BASE, {
+      fullName: '失控报表',
+      enCode: `runaway${Date.now()}`,
+      categoryId: sorts.data.list[0]!.id,
+      interfaceId,
+      reportData: JSON.stringify({ filters: [], columns: [{ field: 'n', label: '行数' }], charts: [] }),
+    });
+    expect(report.code, report.msg).toBe(200);
+    const run = await whileRunning(() =>
+      send(`POST`, `${REPORT_BASE}/${report.data.id}/Actions/Run`, { params: {} }),
+    );
+    expect(run.answer).toMatchObject({ code: 400, msg: ConnectMessages.timeout });
+    expectStoppedInTime(run);
+  });
+
+  it('is stopped in a print template', async () => {
+    const sorts = await send<{ list: DictionaryDataNode[] }>(
+      'GET',
+      '/api/system/DictionaryData/printDev/Data/Selector',
+    );
+    const made = await send<{ id: string }>('POST', '/api/system/printDev', {
+      fullName: '失控打印',
+      enCode: `DP${Math.random().toString(36).slice(2, 8)}`,
+      category: sorts.data.list[0]!.id,
+      type: 2,
+      dbLinkId: '0',
+      sqlTemplate: JSON.stringify([{ sql: `${MISJUDGED} WHERE @formId <> ''` }]),
+      printTemplate: '<p>{{n}}</p>',
+      pageParam: JSON.stringify({ type: '2', direction: '纵向', mt: 10, mb: 10, ml: 10, mr: 10 }),
+      sortCode: 1,
+      enabledMark: 1,
+    });
+    expect(made.code, made.msg).toBe(200);
+    const run = await whileRunning(() =>
+      send('GET', `/api/system/printDev/Data?id=${made.data.id}&formId=1`),
+    );
+    expect(run.answer).toMatchObject({ code: 400, msg: ConnectMessages.timeout });
+    expectStoppedInTime(run);
+  });
+});
