@@ -544,6 +544,38 @@ describe('generated pages (/api/visualdev/OnlineDev)', () => {
     expect(failed.code).toBe(200);
   });
 
+  it('imports a filled template in one upload, as the 3.4.7 list page does (issue #20, item 17)', async () => {
+    const design = await releasedDesign();
+    const [main] = (JSON.parse(design.tables) as { table: string }[]).map((t) => t.table);
+    const template = await send<{ url: string }>('GET', `${ONLINE}/${design.id}/TemplateDownload`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(
+      Buffer.from(await (await fetch(`${server.baseUrl}${template.data.url}`)).arrayBuffer()) as never,
+    );
+    workbook.worksheets[0]!.addRow(['一次导入', 3, '紧急', '2026-04-01']);
+    workbook.worksheets[0]!.addRow(['坏行', 'abc', '紧急', '']);
+    const post = async (content: Buffer, modelId = design.id) => {
+      const form = new FormData();
+      form.append('file', new Blob([content]), 'rows.xlsx');
+      const response = await fetch(
+        `${server.baseUrl}/api/VisualDevelopment/Model/${modelId}/Actions/Uploader`,
+        {
+          method: 'POST',
+          headers: { authorization: token },
+          body: form,
+        },
+      );
+      return (await response.json()) as { code: number; msg: string; data: { snum: number; fnum: number } };
+    };
+    const before = await rowCount(main!);
+    expect((await post(Buffer.from('not a workbook'))).code).toBe(400);
+    expect((await post(Buffer.from(await workbook.xlsx.writeBuffer()), 'nope')).code).toBe(400);
+    expect(await rowCount(main!)).toBe(before);
+    const imported = await post(Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect([imported.code, imported.data]).toEqual([200, expect.objectContaining({ snum: 1, fnum: 1 })]);
+    expect(await rowCount(main!)).toBe(before + 1);
+  });
+
   it('exports the chosen columns as xlsx', async () => {
     const design = await releasedDesign();
     await send('POST', `${ONLINE}/${design.id}`, record({ title: '导出一', amount: 1, level: '2' }));

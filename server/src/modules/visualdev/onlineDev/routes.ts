@@ -275,6 +275,23 @@ export function registerOnlineDevRoutes(app: FastifyInstance, services: Services
         return answer(await acceptUpload(services, session, file.content), ImportMessages.uploaded);
       },
     });
+
+    // The 3.4.7 client's list page imports in one step: upload the filled template, rows added.
+    defineRoute(scope, services, {
+      method: 'POST',
+      url: '/api/VisualDevelopment/Model/:modelId/Actions/Uploader',
+      access: 'session',
+      params: ModelParams,
+      handler: async ({ req, params, session }) => {
+        await online.access(session, params.modelId, 'btn_import');
+        const access = await online.access(session, params.modelId, 'btn_add');
+        const rt = await online.runtime(params.modelId);
+        const file = await readImportFile(req);
+        const { name } = await acceptUpload(services, session, file.content);
+        const { dataRow } = await preview(services, rt, session, name);
+        return importAnswer(await importRows(online, rt, access, dataRow));
+      },
+    });
   });
 
   defineRoute(app, services, {
