@@ -1,6 +1,6 @@
 /** Data interfaces and interface auth (system-data.md 3 and 4). */
 import { z } from 'zod';
-import { FormFields } from '../system.js';
+import { FormFields, PageQuery } from '../system.js';
 
 /** dataType: 1 SQL, 2 static data, 3 HTTP API. */
 export const DATA_INTERFACE_TYPES = [1, 2, 3] as const;
@@ -74,6 +74,7 @@ export const DataInterfaceListQuery = z.object({
   keyword: z.string().trim().max(100).optional().default(''),
   categoryId: z.string().trim().max(64).optional().default(''),
   dataType: z.string().trim().max(2).optional().default(''),
+  sidx: PageQuery.shape.sidx,
 });
 
 const ParamListItem = z

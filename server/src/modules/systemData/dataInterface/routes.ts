@@ -14,6 +14,7 @@ import { defineRecordRoutes, IdParams } from '../../../core/record-routes.js';
 import { clientInfo } from '../../../core/request.js';
 import { answer, defineRoute } from '../../../core/route.js';
 import type { Session } from '../../../core/sessions.js';
+import { assertFixedOrder } from '../../../db/query.js';
 import { dataInterfaceLogs } from '../../../db/schema/index.js';
 import type { Services } from '../../../services.js';
 import { issueDownload, registerDownload } from '../../file/download.js';
@@ -82,7 +83,10 @@ export function registerDataInterfaceRoutes(app: FastifyInstance, services: Serv
     url: '/api/system/DataInterface',
     access: { module: DATA_INTERFACE_MODULE },
     query: DataInterfaceListQuery,
-    handler: ({ query }) => interfaces.list(query),
+    handler: ({ query }) => {
+      assertFixedOrder(query.sidx);
+      return interfaces.list(query);
+    },
   });
 
   defineRoute(app, services, {

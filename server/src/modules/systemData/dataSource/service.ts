@@ -92,14 +92,8 @@ export class DataSourceService {
     const groups = DB_TYPES.filter((t) => !type || t.dbType === type).map((t) => {
       const children = rows
         .filter((r) => r.dbType === t.dbType)
-        .map((r) => ({
-          id: r.id,
-          fullName: r.fullName,
-          dbType: r.dbType,
-          host: r.host,
-          port: r.port,
-          serviceName: r.serviceName,
-        }));
+        // A picker needs no address: host, port and database stay with the source's managers.
+        .map((r) => ({ id: r.id, fullName: r.fullName, dbType: r.dbType }));
       return { id: t.dbType, fullName: t.dbType, num: children.length, children };
     });
     const list = type
