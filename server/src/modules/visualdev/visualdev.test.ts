@@ -542,6 +542,14 @@ describe('generated pages (/api/visualdev/OnlineDev)', () => {
       list: result.data.failResult,
     });
     expect(failed.code).toBe(200);
+    // The 3.4.7 client's wizard asks the same report as ImportExceptionData (issue #20, item 17).
+    const asClient = await send<{ url: string }>('POST', `${ONLINE}/${design.id}/ImportExceptionData`, {
+      list: result.data.failResult,
+    });
+    expect([asClient.code, asClient.data.url]).toEqual([
+      200,
+      expect.stringMatching(/^\/api\/file\/Download\//),
+    ]);
   });
 
   it('imports a filled template in one upload, as the 3.4.7 list page does (issue #20, item 17)', async () => {

@@ -335,7 +335,11 @@ export function registerOnlineDevRoutes(app: FastifyInstance, services: Services
 
   defineRoute(app, services, {
     method: 'POST',
-    url: '/api/visualdev/OnlineDev/:modelId/ExportExceptionData',
+    // ImportExceptionData: the name the 3.4.7 client's import wizard (ImportBox) calls.
+    url: [
+      '/api/visualdev/OnlineDev/:modelId/ExportExceptionData',
+      '/api/visualdev/OnlineDev/:modelId/ImportExceptionData',
+    ],
     access: 'session',
     params: ModelParams,
     body: ImportListBody,
