@@ -7,6 +7,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { BizError } from './core/errors.js';
 import { loggerOptions } from './core/logger.js';
 import { Messages } from './core/messages.js';
+import { registerOperationsRoutes } from './core/operations.js';
 import { isLocalAddress } from './core/request.js';
 import { registerModules } from './modules/index.js';
 import { registerLogCapture } from './modules/system/log/capture.js';
@@ -28,6 +29,9 @@ const TRANSPORT_ERRORS: Record<string, string> = {
  */
 const trustHops = (count: number) => (address: string, hop: number) =>
   hop < count && (hop > 0 || isLocalAddress(address));
+
+/** A proxy's request id is kept only when it is short and plain, so it cannot forge log lines. */
+const PROXY_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * On every answer. No inline script; antd writes its styles at run time, so inline styles are
@@ -65,8 +69,14 @@ export async function buildApp(
     logger: loggerOptions(config.LOG_LEVEL, options.logStream),
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Behind a trusted proxy its X-Request-Id (nginx: $request_id) names the request in both logs.
     requestIdHeader: false,
-    genReqId: () => crypto.randomUUID(),
+    genReqId: (req) => {
+      const fromProxy = config.TRUST_PROXY ? req.headers['x-request-id'] : undefined;
+      return typeof fromProxy === 'string' && PROXY_REQUEST_ID.test(fromProxy)
+        ? fromProxy
+        : crypto.randomUUID();
+    },
     forceCloseConnections: 'idle',
   });
 
@@ -79,9 +89,12 @@ export async function buildApp(
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+    services.health.stopping = true;
   });
-  app.addHook('onSend', async (_req, reply) => {
+  app.addHook('onSend', async (req, reply) => {
     reply.headers(SECURITY_HEADERS);
+    // Every answer names its request, so a person can quote it and an operator find its log lines.
+    reply.header('x-request-id', req.id);
     if (closing) reply.header('connection', 'close');
   });
 
@@ -111,6 +124,7 @@ export async function buildApp(
   });
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  registerOperationsRoutes(app, services);
   // Before the routes, so every route's request and operation logs are captured.
   registerLogCapture(app, services);
   registerModules(app, services);

@@ -55,6 +55,20 @@ const ConfigSchema = z.object({
   /** Grace period for in-flight requests on SIGTERM. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /**
+   * On SIGTERM, how long /readyz answers 503 while the instance still serves, before it stops
+   * accepting: time for the proxy's health check to take it out of the pool.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).default(0),
+  /** Bearer token Prometheus sends to read /metrics; without it /metrics is off. */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .refine((value) => value === undefined || (value.length >= 16 && /^[\x21-\x7e]+$/.test(value)), {
+      message: 'must be at least 16 printable characters without spaces (e.g. openssl rand -hex 24)',
+    }),
+  /**
    * Behind reverse proxies: how many there are, or their addresses. The client address is the
    * X-Forwarded-For hop just before the trusted ones; hops further left are the client's to write.
    */

@@ -77,9 +77,11 @@ async function main() {
     const timer = setTimeout(() => {
       app.log.error('shutdown timed out; exiting');
       process.exit(1);
-    }, config.SHUTDOWN_TIMEOUT_MS);
+    }, config.SHUTDOWN_DRAIN_MS + config.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     try {
+      // /readyz answers 503 from now on, so the proxy stops sending before the listener closes.
+      await services.health.drain(config.SHUTDOWN_DRAIN_MS);
       await app.close();
       await kv.close();
       await database.close();

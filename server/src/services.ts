@@ -1,6 +1,8 @@
 import type { Config } from './config.js';
 import { type MessageBus, openMessageBus } from './core/bus/index.js';
+import { Health } from './core/health.js';
 import type { KeyValueStore } from './core/kv/index.js';
+import { Metrics } from './core/metrics.js';
 import { setOutboundAllow } from './core/outbound.js';
 import { SessionService } from './core/sessions.js';
 import type { Database, Db } from './db/client.js';
@@ -20,12 +22,17 @@ export interface Services {
   sessions: SessionService;
   captcha: CaptchaService;
   signInGuard: SignInGuard;
+  /** This instance's Prometheus metrics (/metrics). */
+  metrics: Metrics;
+  /** Readiness (/readyz) and the graceful-stop flag. */
+  health: Health;
 }
 
 export function createServices(config: Config, database: Database, kv: KeyValueStore): Services {
   setOutboundAllow(config.OUTBOUND_ALLOW);
   const sysConfig = new SysConfigService(database.db, kv);
   const bus = openMessageBus({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });
+  const metrics = new Metrics();
   return {
     config,
     database,
@@ -35,6 +42,8 @@ export function createServices(config: Config, database: Database, kv: KeyValueS
     sysConfig,
     sessions: new SessionService(database.db, config.SESSION_MAX_HOURS * 3_600_000, bus),
     captcha: new CaptchaService(kv, config.CAPTCHA_ECHO),
-    signInGuard: new SignInGuard(kv, sysConfig),
+    signInGuard: new SignInGuard(kv, sysConfig, metrics),
+    metrics,
+    health: new Health(database, kv),
   };
 }

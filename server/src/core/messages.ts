@@ -12,4 +12,5 @@ export const Messages = {
   malformedRequest: '请求格式错误',
   serverError: '服务器内部错误，请稍后重试',
   tooManyRequests: '操作过于频繁，请稍后再试',
+  metricsTokenRequired: '请在 Authorization 头中提供监控令牌（Bearer METRICS_TOKEN）',
 } as const;

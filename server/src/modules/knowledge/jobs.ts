@@ -3,6 +3,7 @@ import { KbDocStatus } from '@console/shared';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../../core/ids.js';
+import type { Metrics } from '../../core/metrics.js';
 import { OutboundError } from '../../core/outbound.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { kbBases, kbChunks, kbDocuments, kbJobs, storedFiles } from '../../db/schema/index.js';
@@ -79,7 +80,13 @@ export class IndexingWorker {
     private readonly index: KnowledgeIndex,
     private readonly log: FastifyBaseLogger,
     private readonly extractTimeoutMs: number,
-  ) {}
+    private readonly metrics: Metrics,
+  ) {
+    metrics.readBacklogOnScrape('knowledge_indexing', async () => {
+      const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(kbJobs);
+      return row?.count ?? 0;
+    });
+  }
 
   start() {
     this.timer = setInterval(() => this.kick(), POLL_MS);
@@ -255,7 +262,10 @@ export class IndexingWorker {
         await tx.delete(kbJobs).where(eq(kbJobs.documentId, doc.id));
         return true;
       });
-      if (stored) await this.index.changed({ op: 'document', id: doc.id });
+      if (stored) {
+        this.metrics.job('knowledge_indexing', 'done');
+        await this.index.changed({ op: 'document', id: doc.id });
+      }
     } catch (error) {
       if (error instanceof ClaimLost || this.closing) return;
       await this.fail(job, error);
@@ -268,6 +278,7 @@ export class IndexingWorker {
     const message =
       error instanceof OutboundError || PERSON_MESSAGES.has(said) ? said : JobMessages.unreadable;
     this.log.warn({ err: error, documentId: job.documentId }, 'knowledge document failed to index');
+    this.metrics.job('knowledge_indexing', 'failed');
     await this.db.transaction(async (tx) => {
       const gone = await tx
         .delete(kbJobs)

@@ -94,7 +94,13 @@ const PAGES = [KB_PAGE, CHAT_PAGE];
 export function registerKnowledgeRoutes(app: FastifyInstance, services: Services) {
   const { db } = services;
   const index = new KnowledgeIndex(db, services.bus);
-  const worker = new IndexingWorker(db, index, app.log, services.config.KB_EXTRACT_TIMEOUT_MS);
+  const worker = new IndexingWorker(
+    db,
+    index,
+    app.log,
+    services.config.KB_EXTRACT_TIMEOUT_MS,
+    services.metrics,
+  );
   app.addHook('onReady', async () => {
     await index.start();
     worker.start();

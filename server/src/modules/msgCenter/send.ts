@@ -152,6 +152,7 @@ export async function sendThrough(
         error = (e as Error).message || String(e);
       }
       const state = error === null ? 1 : 0;
+      services.metrics.job('message_sends', error === null ? 'done' : 'failed');
       await services.db.insert(messageMonitors).values({
         id: newId(),
         accountId: account?.id ?? null,

@@ -1,4 +1,5 @@
 import type { KeyValueStore } from '../../core/kv/index.js';
+import type { Metrics } from '../../core/metrics.js';
 import type { SysConfigService } from '../system/sysConfig/service.js';
 
 const IP_WINDOW_MS = 15 * 60_000;
@@ -22,6 +23,7 @@ export class SignInGuard {
   constructor(
     private readonly kv: KeyValueStore,
     private readonly sysConfig: SysConfigService,
+    private readonly metrics: Metrics,
   ) {}
 
   private static accountKey(account: string) {
@@ -56,9 +58,11 @@ export class SignInGuard {
       this.kv.increment(`signin:fail:account:${key}`, Math.max(lockMs, IP_WINDOW_MS)),
       this.kv.increment(`signin:fail:ip:${ip}`, IP_WINDOW_MS),
     ]);
+    this.metrics.signInFailures.inc();
     if (failures < config.passwordErrorsNumber * 2) return 0;
     await this.kv.set(`signin:lock:${key}`, String(Date.now() + lockMs), lockMs);
     await this.kv.del(`signin:fail:account:${key}`);
+    this.metrics.signInLockouts.inc();
     return config.lockTime;
   }
 

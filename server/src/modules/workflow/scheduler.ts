@@ -14,12 +14,20 @@ export function startWorkflowTimers(app: FastifyInstance, services: Services, en
   const tick = async () => {
     if (running) return;
     running = true;
+    const { metrics } = services;
     try {
       const due = await engine.due(Date.now());
-      for (const id of due.nodes) await engine.fireTimer(id);
-      for (const id of due.operators) await engine.fireTimeout(id);
-      for (const id of due.notices) await engine.fireNotice(id);
+      metrics.jobBacklog.set(
+        { queue: 'workflow_timers' },
+        due.nodes.length + due.operators.length + due.notices.length,
+      );
+      // Each counts as done once handled, here or (false) already by another instance.
+      const fired = () => metrics.job('workflow_timers', 'done');
+      for (const id of due.nodes) await engine.fireTimer(id).then(fired);
+      for (const id of due.operators) await engine.fireTimeout(id).then(fired);
+      for (const id of due.notices) await engine.fireNotice(id).then(fired);
     } catch (error) {
+      metrics.job('workflow_timers', 'failed');
       app.log.error({ err: error }, 'workflow timers failed; retried on the next tick');
     } finally {
       running = false;

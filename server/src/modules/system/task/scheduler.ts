@@ -45,7 +45,10 @@ export class TaskScheduler {
   start(intervalMs: number) {
     const loop = () => {
       this.ticking = this.tick(Date.now())
-        .catch((error) => this.log.error({ err: error }, 'scheduled tasks: tick failed; retried on the next'))
+        .catch((error) => {
+          this.services.metrics.job('scheduled_tasks', 'failed');
+          this.log.error({ err: error }, 'scheduled tasks: tick failed; retried on the next');
+        })
         .finally(() => {
           this.ticking = undefined;
         });
@@ -73,6 +76,7 @@ export class TaskScheduler {
       )
       .orderBy(timeTasks.nextRunTime)
       .limit(TICK_BATCH);
+    this.services.metrics.jobBacklog.set({ queue: 'scheduled_tasks' }, due.length);
     const runs: Promise<RunResult>[] = [];
     for (const task of due) {
       const claimed = await this.claim(task, now).catch((error) => {
@@ -154,6 +158,7 @@ export class TaskScheduler {
       runResult = 1;
       description = (error as Error).message || String(error);
     }
+    this.services.metrics.job('scheduled_tasks', runResult === 0 ? 'done' : 'failed');
     if (description.length > DESCRIPTION_MAX) description = `${description.slice(0, DESCRIPTION_MAX)}…`;
     // The start comes from the (injectable) clock; the end adds the measured duration to it.
     const endTime = startedAt + Math.round(performance.now() - began);
