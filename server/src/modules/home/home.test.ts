@@ -81,6 +81,28 @@ describe('home overview', () => {
     expect(answer.data.recentSignIns[0]!.userName).toBe(staff!.realName);
   });
 
+  it('shows the user’s whole organisation path (CurrentUser’s organizeName, what home reads)', async () => {
+    await server.services.db
+      .update(users)
+      .set({
+        passwordHash: await hashPassword(md5('Staff12345')),
+        mustChangePassword: 0,
+        changePasswordDate: 1,
+      })
+      .where(eq(users.account, 'huanglei'));
+    const token = await server.login('huanglei', 'Staff12345');
+    const me = await server.request<{ userInfo: { organizeName: string; departmentName: string } }>(
+      'GET',
+      '/api/oauth/CurrentUser',
+      { token },
+    );
+    expect(me.code, me.msg).toBe(200);
+    expect(me.data.userInfo).toMatchObject({
+      organizeName: '示范区人民政府/财政局',
+      departmentName: '财政局',
+    });
+  });
+
   it('needs a session', async () => {
     expect((await server.request('GET', '/api/home/Overview')).code).toBe(602);
   });

@@ -170,7 +170,6 @@ export async function buildCurrentUser(
   );
 
   const department = unitChain.at(-1);
-  const company = [...unitChain].reverse().find((u) => u.category === 'company');
   const positionRefs = relations
     .filter((r) => r.objectType === RelationType.Position && r.positionName)
     .map((r) => ({ id: r.objectId, name: r.positionName! }));
@@ -187,7 +186,8 @@ export async function buildCurrentUser(
       userName: user.realName,
       headIcon: user.headIcon ?? '',
       organizeId: user.organizeId,
-      organizeName: company?.fullName ?? department?.fullName ?? '',
+      // The whole path, root first (示范区人民政府/财政局), as the 3.4.7 client's currOrganize shows it.
+      organizeName: unitChain.map((u) => u.fullName).join('/'),
       departmentId: department?.category === 'department' ? department.id : null,
       departmentName: department?.category === 'department' ? department.fullName : '',
       organizeIdList: unitChain.map((u) => u.id),
