@@ -18,6 +18,7 @@ import { kbBases, kbChunks, kbConversations, kbDocuments, kbMessages } from '../
 import { accessibleBases } from './access.js';
 import { type ChatMessage, chatComplete, chatStream, embed, LlmMessages, type ModelEndpoint } from './llm.js';
 import { bestQa } from './qa.js';
+import { endsSentence, rankSentences } from './retrieval/sentences.js';
 import type { KnowledgeIndex } from './searchIndex.js';
 import { checkQuestion, maskAnswer, modelEndpoints, readWords } from './settings.js';
 
@@ -204,38 +205,16 @@ export async function prepareAnswer(
 }
 
 /**
- * Sentences, each with its closing punctuation. A line that ends without one (a heading, a list
- * marker's title) is a sentence of its own, kept on its own line in the answer.
- */
-const sentencesOf = (text: string) =>
-  text
-    .match(/[^。！？!?；;\n]+[。！？!?；;]*/g)
-    ?.map((s) => s.replace(/^\s*#{1,6}\s+/, '').trim())
-    .filter(Boolean) ?? [];
-
-const endsSentence = (sentence: string) => /[。！？!?；;]$/.test(sentence);
-
-/**
- * Without a chat endpoint: the sentences of the top chunks that share most with the question,
- * in the chunks' order, each marked with its chunk's [n].
+ * Without a chat endpoint: from each of the top chunks the sentences that answer best
+ * (retrieval/sentences.ts), the best first, each chunk's marked with its [n].
  */
 function extractiveAnswer(index: KnowledgeIndex, question: string, retrieved: Retrieved[]): string {
-  const analyzer = index.analyzer;
-  const askedTerms = analyzer.queryTerms(question);
-  const asked = new Set([...askedTerms.bigrams, ...askedTerms.words]);
   const lines: string[] = [];
   let length = 0;
   retrieved.slice(0, 3).forEach((chunk, i) => {
-    const scored = sentencesOf(chunk.content).map((sentence, position) => {
-      const terms = analyzer.documentTerms(analyzer.normalize(sentence));
-      const shared = new Set([...terms.bigrams, ...terms.words].filter((t) => asked.has(t))).size;
-      return { sentence, position, shared };
-    });
-    const best = scored
-      .filter((s) => s.shared > 0 || i === 0)
-      .sort((a, b) => b.shared - a.shared || a.position - b.position)
-      .slice(0, 2)
-      .sort((a, b) => a.position - b.position);
+    const best = rankSentences(index.analyzer, question, chunk.content, chunk.documentName)
+      .filter((s) => s.score > 0 || i === 0)
+      .slice(0, 2);
     if (best.length === 0 || length > 400) return;
     const text = best
       .map((s, j) => (j < best.length - 1 && !endsSentence(s.sentence) ? `${s.sentence}\n` : s.sentence))

@@ -601,6 +601,36 @@ describe('chat', () => {
     expect(answer.data.answer).not.toMatch(/申请材料申请居住证/);
   });
 
+  it('leads an extractive answer with the sentence that answers: the asked terms and what the question word asks for', async () => {
+    const library = await createBase(server, admin, { fullName: '图书馆库' });
+    await indexed(
+      admin,
+      library,
+      '示范区图书馆.txt',
+      [
+        '示范区图书馆位于示范区文化广场1号，是区内最大的公共图书馆。',
+        '图书馆周二至周日上午九点至晚上八点开放。',
+        '每周一闭馆，进行设备检修和图书整理。',
+        '读者凭身份证或社保卡可免费办理借书证。',
+        '每张借书证最多可借图书十册，借期三十天，可续借一次。',
+        '少儿阅览室设在二楼，面向十四岁以下的读者。',
+      ].join(''),
+    );
+    const cases: [string, string][] = [
+      ['示范区图书馆周一开放吗？', '每周一闭馆'],
+      ['示范区图书馆每天几点开门？', '图书馆周二至周日上午九点至晚上八点开放。'],
+      ['一张借书证最多可以借多少本书？', '每张借书证最多可借图书十册'],
+      ['图书馆办理借书证是否收费？', '读者凭身份证或社保卡可免费办理借书证。'],
+      ['少儿阅览室在几楼？', '少儿阅览室设在二楼'],
+    ];
+    for (const [question, sentence] of cases) {
+      const answer = await chat(admin, { question, baseIds: [library] });
+      expect(answer.data.source, question).toBe('extractive');
+      // The answer's first sentence is the one that answers.
+      expect(answer.data.answer.split(/(?<=。)/)[0], question).toContain(sentence);
+    }
+  });
+
   it('answers a curated pair directly above its threshold, and keeps the conversation', async () => {
     const qa = await server.request<{ id: string }>('POST', `/api/knowledge/Base/${baseId}/QA`, {
       token: admin,
