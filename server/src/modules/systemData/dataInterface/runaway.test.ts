@@ -21,8 +21,10 @@ const { send } = suite;
 
 /** The planner takes a set-returning function over a subquery for 1,000 rows: it runs for hours. */
 const MISJUDGED = 'SELECT count(*) AS n FROM generate_series(1, (SELECT 10000000000))';
-/** Time for the answer after the limit: the restart of the embedded database on a loaded machine. */
+/** Time for the answer after the limit, on a loaded machine. */
 const MARGIN_MS = 5_000;
+/** A task's answer comes after its run log is written, which waits for the embedded database to reopen. */
+const REOPEN_MS = 15_000;
 
 let category: string;
 beforeAll(async () => {
@@ -71,9 +73,9 @@ async function whileRunning<T>(runaway: () => Promise<Answer<T>>) {
   return { answer: result, ms: performance.now() - started, probes };
 }
 
-function expectStoppedInTime(run: { ms: number; probes: number[] }) {
+function expectStoppedInTime(run: { ms: number; probes: number[] }, margin = MARGIN_MS) {
   expect(run.ms).toBeGreaterThan(STATEMENT_TIMEOUT_MS - 1_000);
-  expect(run.ms).toBeLessThan(STATEMENT_TIMEOUT_MS + MARGIN_MS);
+  expect(run.ms).toBeLessThan(STATEMENT_TIMEOUT_MS + margin);
   // Answered all along: many probes, none slower than a second.
   expect(run.probes.length).toBeGreaterThan(5);
   expect(Math.max(...run.probes)).toBeLessThan(1_000);
@@ -150,7 +152,7 @@ describe('user SQL that would run away', () => {
     );
     expect(run.answer.data).toMatchObject({ runResult: 1 });
     expect(run.answer.data.description).toContain(ConnectMessages.timeout);
-    expectStoppedInTime(run);
+    expectStoppedInTime(run, REOPEN_MS);
   });
 
   it('is stopped in a report data set', async () => {
