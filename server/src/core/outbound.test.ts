@@ -121,7 +121,7 @@ describe('outboundFetch', () => {
   ])('refuses %s addresses of a service not in the allow-list', async (_what, url) => {
     const hits = internalHits;
     const error = await refusal(url(internal.port));
-    expect(error.message).toBe(OutboundMessages.unreachable(new URL(url(internal.port)).origin));
+    expect(error.message).toBe(OutboundMessages.refused(new URL(url(internal.port)).origin));
     expect(internalHits).toBe(hits);
   });
 
@@ -144,7 +144,7 @@ describe('outboundFetch', () => {
     const hits = internalHits;
     const start = `http://127.0.0.1:${standIn.port}/to?url=${encodeURIComponent(`http://127.0.0.1:${internal.port}/`)}`;
     const error = await refusal(start);
-    expect(error.message).toBe(OutboundMessages.unreachable(`http://127.0.0.1:${standIn.port}`));
+    expect(error.message).toBe(OutboundMessages.refused(`http://127.0.0.1:${standIn.port}`));
     expect(internalHits).toBe(hits);
   });
 
@@ -165,19 +165,26 @@ describe('outboundFetch', () => {
     expect(none.message).toBe(OutboundMessages.tooManyRedirects(`http://127.0.0.1:${standIn.port}`));
   });
 
-  it('says the same for a closed port, a refused address and a target that does not answer', async () => {
+  it('says which cause it was: a refused address, an unknown name, a closed port, a target that does not answer', async () => {
     const url = `http://127.0.0.1:${closedPort}/`;
+    const origin = `http://127.0.0.1:${closedPort}`;
     const refused = await refusal(url);
+    expect(refused.message).toBe(OutboundMessages.refused(origin));
+    expect(refused.message).toContain('OUTBOUND_ALLOW');
+    const unknown = await refusal('http://no-such-host.invalid/');
+    expect(unknown.message).toBe(OutboundMessages.unresolved('http://no-such-host.invalid'));
     setOutboundAllow(parseOutboundAllow(`127.0.0.1:${closedPort}`));
     const closed = await refusal(url);
     expect(closed.reason).toBe('ECONNREFUSED');
-    expect(closed.message).toBe(refused.message);
+    expect(closed.message).toBe(OutboundMessages.unreachable(origin));
 
     setOutboundAllow(parseOutboundAllow(`127.0.0.1:${standIn.port}`));
     const odd = await refusal(`http://127.0.0.1:${standIn.port}/odd`);
     expect(odd.message).toBe(OutboundMessages.unreachable(`http://127.0.0.1:${standIn.port}`));
     const silent = await refusal(`http://127.0.0.1:${standIn.port}/silent`, { timeoutMs: 200 });
-    expect(silent.message).toBe(OutboundMessages.unreachable(`http://127.0.0.1:${standIn.port}`));
+    expect(silent.message).toBe(OutboundMessages.timeout(`http://127.0.0.1:${standIn.port}`));
+    const messages = [refused, unknown, closed, silent].map((e) => e.message.replace(/http:\/\/\S+?：/, ''));
+    expect(new Set(messages).size).toBe(4);
   });
 
   it('allows by host name, by range and by any port, as the allow-list says', async () => {

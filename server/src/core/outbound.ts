@@ -3,8 +3,9 @@
  * (vendor APIs, webhooks, SMTP, model endpoints). It resolves the name itself, refuses
  * loopback, private, link-local (cloud metadata), multicast and reserved addresses unless
  * OUTBOUND_ALLOW names them, connects to the address it checked (so DNS rebinding cannot
- * switch it), checks every redirect again, and reports every failure to connect with one text
- * that never repeats what the target answered.
+ * switch it), checks every redirect again, and reports each cause of a failure (refused by the
+ * allow-list, unknown name, no connection, no answer in time) with its own text that never
+ * repeats what the target answered.
  */
 import { lookup } from 'node:dns/promises';
 import http from 'node:http';
@@ -25,9 +26,13 @@ export class OutboundError extends Error {
 }
 
 export const OutboundMessages = {
-  /** Refused address, unknown name, closed or filtered port, timeout: all the same words. */
-  unreachable: (origin: string) =>
-    `无法连接 ${origin}：地址不可达、端口未开放、响应超时或不在允许访问的地址内`,
+  /** Not public and not in the allow-list: names the setting an administrator can change. */
+  refused: (origin: string) =>
+    `无法连接 ${origin}：该地址不在允许访问的地址内（不是公网地址）；如确需访问，请由管理员将它加入服务器设置 OUTBOUND_ALLOW`,
+  unresolved: (origin: string) => `无法连接 ${origin}：域名无法解析，请检查地址`,
+  timeout: (origin: string) => `无法连接 ${origin}：对方未在规定时间内应答`,
+  /** Closed port, connection reset, network unreachable, not an HTTP server. */
+  unreachable: (origin: string) => `无法连接 ${origin}：连接被拒绝、端口未开放或网络不可达`,
   badUrl: '地址格式不正确，请填写以 http:// 或 https:// 开头的完整地址',
   tooManyRedirects: (origin: string) => `${origin} 重定向次数过多`,
   tooLarge: (origin: string, maxBytes: number) =>
@@ -185,19 +190,22 @@ async function resolve(host: string): Promise<VettedAddress[]> {
  */
 async function vet(host: string, port: number, origin: string): Promise<VettedAddress[]> {
   const name = bareHost(host);
-  const unreachable = (reason: string) => new OutboundError(OutboundMessages.unreachable(origin), reason);
+  const unresolved = (reason: string) => new OutboundError(OutboundMessages.unresolved(origin), reason);
   let addresses: VettedAddress[];
   try {
     addresses = await resolve(name);
   } catch (error) {
-    throw unreachable(`${name}: ${(error as NodeJS.ErrnoException).code ?? 'lookup failed'}`);
+    throw unresolved(`${name}: ${(error as NodeJS.ErrnoException).code ?? 'lookup failed'}`);
   }
-  if (addresses.length === 0) throw unreachable(`${name}: no address`);
+  if (addresses.length === 0) throw unresolved(`${name}: no address`);
   const nameAllowed = allowRules.some((rule) => rule.name === name && portMatches(rule, port));
   if (!nameAllowed) {
     const refused = addresses.find((a) => !isPublicAddress(a.address) && !addressAllowed(a.address, port));
     if (refused)
-      throw unreachable(`${name} → ${refused.address}:${port} is not public and not in OUTBOUND_ALLOW`);
+      throw new OutboundError(
+        OutboundMessages.refused(origin),
+        `${name} → ${refused.address}:${port} is not public and not in OUTBOUND_ALLOW`,
+      );
   }
   return addresses;
 }
@@ -215,7 +223,7 @@ export async function checkOutboundHost(
   try {
     name = new URL(`http://${isIP(host) === 6 ? `[${host}]` : host}`).hostname;
   } catch {
-    throw new OutboundError(OutboundMessages.unreachable(`${host}:${port}`), `bad host ${host}`);
+    throw new OutboundError(OutboundMessages.unresolved(`${host}:${port}`), `bad host ${host}`);
   }
   const origin = `${name}:${port}`;
   const [vetted] = await vet(name, port, origin);
@@ -292,7 +300,11 @@ export async function outboundFetch(url: string | URL, init: OutboundInit = {}):
   if (current.protocol !== 'http:' && current.protocol !== 'https:')
     throw new OutboundError(OutboundMessages.badUrl, `protocol ${current.protocol}`);
   const origin = current.origin;
-  const fail = (reason: string) => new OutboundError(OutboundMessages.unreachable(origin), reason);
+  const fail = (reason: string) =>
+    new OutboundError(
+      (/timeout|ETIMEDOUT/i.test(reason) ? OutboundMessages.timeout : OutboundMessages.unreachable)(origin),
+      reason,
+    );
   const timeoutMs = init.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxRedirects = init.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   let method = (init.method ?? 'GET').toUpperCase();

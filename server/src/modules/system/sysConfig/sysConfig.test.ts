@@ -289,7 +289,7 @@ describe('WeCom and DingTalk', () => {
           dingSynAppKey: 'key',
           dingSynAppSecret: 'good-secret',
         });
-        expect([answer.code, answer.msg], base).toEqual([400, OutboundMessages.unreachable(origin)]);
+        expect([answer.code, answer.msg], base).toEqual([400, OutboundMessages.refused(origin)]);
         expect(answer.msg).not.toContain(RECEIVER_FAILURE_BODY);
       }
     }

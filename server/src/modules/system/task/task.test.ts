@@ -198,6 +198,29 @@ describe('scheduled tasks', () => {
     await send('DELETE', `/api/scheduletask/${failing}`);
   });
 
+  it('says when the outbound policy refuses the address and names the setting; other failures say their own cause', async () => {
+    const port = new URL(targetUrl).port;
+    // 127.0.0.2 is loopback too, but OUTBOUND_ALLOW names only 127.0.0.1.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as { port: number }).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const cases: [string, RegExp, RegExp][] = [
+      [`http://127.0.0.2:${port}/hook`, /不在允许访问的地址内.*OUTBOUND_ALLOW/, /端口|超时|解析/],
+      [`http://127.0.0.1:${closedPort}/hook`, /连接被拒绝/, /OUTBOUND_ALLOW|不允许|超时|解析/],
+      ['http://no-such-host.invalid/hook', /无法解析/, /OUTBOUND_ALLOW|不允许|拒绝|超时/],
+    ];
+    for (const [url, says, saysNot] of cases) {
+      const id = await createTask({}, { url });
+      const ran = await send<RunResult>('POST', `/api/scheduletask/${id}/Actions/Run`);
+      expect(ran.data.runResult, url).toBe(1);
+      const [log] = (await logsOf(id)).list;
+      expect(log!.description, url).toMatch(says);
+      expect(log!.description, url).not.toMatch(saysNot);
+      await send('DELETE', `/api/scheduletask/${id}`);
+    }
+  });
+
   it('calls a data interface with the parameter values, and refuses a missing interface or value', async () => {
     const categories = await send<{ list: { id: string }[] }>(
       'GET',

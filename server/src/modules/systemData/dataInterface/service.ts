@@ -11,7 +11,7 @@ import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../../core/errors.js';
 import { newId } from '../../../core/ids.js';
-import { checkOutboundHost, OutboundError, OutboundMessages } from '../../../core/outbound.js';
+import { checkOutboundHost, OutboundError } from '../../../core/outbound.js';
 import { toggleEnabledVersioned, updateVersioned } from '../../../core/versioned.js';
 import type { Db, DbOrTx } from '../../../db/client.js';
 import { keywordMatch } from '../../../db/query.js';
@@ -467,7 +467,7 @@ export async function checkHttpPath(path: string): Promise<string> {
   try {
     await checkOutboundHost(url.hostname.replace(/^\[(.*)\]$/, '$1'), port);
   } catch (error) {
-    if (error instanceof OutboundError) throw badRequest(OutboundMessages.unreachable(url.host));
+    if (error instanceof OutboundError) throw badRequest(error.message);
     throw error;
   }
   return text;
