@@ -24,6 +24,7 @@ const documentId = z.string().trim().min(1, '请选择文件夹').max(64, '文�
 export const DocumentListQuery = z.object({
   keyword: z.string().trim().max(100, '关键词最多为100个字符').optional().default(''),
   parentId: documentId.optional().default('0'),
+  sidx: PageQuery.shape.sidx,
 });
 export type DocumentListQuery = z.infer<typeof DocumentListQuery>;
 

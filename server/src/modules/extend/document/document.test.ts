@@ -171,6 +171,7 @@ describe('extend/document', () => {
       ['PUT', `/api/extend/Document/${parent}/Actions/MoveTo/${parent}`, undefined, /自身或其下级/],
       ['PUT', `/api/extend/Document/${child}/Actions/MoveTo/unknown`, undefined, /文件夹不存在/],
       ['GET', '/api/extend/Document?parentId=unknown', undefined, /文件夹不存在/],
+      ['GET', '/api/extend/Document?sidx=fullName', undefined, /sidx/],
       ['GET', '/api/extend/Document/unknown', undefined, /文档不存在/],
       ['DELETE', '/api/extend/Document/unknown', undefined, /文档不存在/],
       [

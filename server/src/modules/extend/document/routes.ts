@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { answer, defineRoute } from '../../../core/route.js';
+import { assertFixedOrder } from '../../../db/query.js';
 import type { Services } from '../../../services.js';
 import { mergeChunks } from '../../file/chunk.js';
 import { issueDownload, registerDownload } from '../../file/download.js';
@@ -54,7 +55,10 @@ export function registerDocumentRoutes(app: FastifyInstance, services: Services)
     url: '/api/extend/Document',
     access: { module: MODULE },
     query: DocumentListQuery,
-    handler: ({ query, session }) => documents.list(session.userId, query),
+    handler: ({ query, session }) => {
+      assertFixedOrder(query.sidx);
+      return documents.list(session.userId, query);
+    },
   });
 
   defineRoute(app, services, {

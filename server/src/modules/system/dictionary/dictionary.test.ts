@@ -391,6 +391,31 @@ describe('.bdd export and import', () => {
   });
 });
 
+describe('.bdd files and lists refused whole (issue #22)', () => {
+  it('refuses a file with a __proto__ key anywhere, writing nothing', async () => {
+    const typeId = newId();
+    const type = { id: typeId, parentId: '0', fullName: '原型', enCode: 'protoType', isTree: 0, sortCode: 0 };
+    const entry = { id: newId(), dictionaryTypeId: typeId, parentId: '0', fullName: '条目', enCode: 'p1' };
+    const before = await counts();
+    for (const text of [
+      `{"__proto__":{"polluted":1},"list":${JSON.stringify([type])}}`,
+      `{"list":[${JSON.stringify(type).replace('{', '{"__proto__":{"isAdmin":1},')}]}`,
+      `{"list":${JSON.stringify([type])},"modelList":[${JSON.stringify(entry).replace('{', '{"a":{"__proto__":[]},')}]}`,
+    ]) {
+      const refused = await upload('/api/system/DictionaryData/Action/Import', 'proto.bdd', text);
+      expect([refused.code, refused.msg], text).toEqual([400, DictionaryMessages.importProto]);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('answers 400 for a sort field on the dictionary type list, as every fixed-order list does', async () => {
+    const answer = await get('/api/system/DictionaryType?sidx=nope');
+    expect(answer.code).toBe(400);
+    expect(answer.msg).toMatch(/sidx/);
+    expect((await get('/api/system/DictionaryType?sidx=')).code).toBe(200);
+  });
+});
+
 describe('.bdd record cap (issue #10)', () => {
   it(`refuses a file of more than ${DICTIONARY_IMPORT_MAX_RECORDS} records and writes nothing`, async () => {
     const typeId = newId();

@@ -4,10 +4,12 @@ import {
   DictionaryDataUpdateBody,
   DictionaryTypeBody,
   DictionaryTypeUpdateBody,
+  PageQuery,
 } from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { answer, defineRoute } from '../../../core/route.js';
+import { assertFixedOrder } from '../../../db/query.js';
 import type { Services } from '../../../services.js';
 import { issueDownload, registerDownload } from '../../file/download.js';
 import { readUpload, withMultipart } from '../../file/multipart.js';
@@ -30,7 +32,11 @@ export function registerDictionaryRoutes(app: FastifyInstance, services: Service
     method: 'GET',
     url: '/api/system/DictionaryType',
     access: { module: MODULE },
-    handler: async () => ({ list: await dictionaries.typeTree() }),
+    query: PageQuery.pick({ sidx: true }),
+    handler: async ({ query }) => {
+      assertFixedOrder(query.sidx);
+      return { list: await dictionaries.typeTree() };
+    },
   });
 
   defineRoute(app, services, {

@@ -11,6 +11,7 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { BizError, badRequest } from '../../../core/errors.js';
 import { newId } from '../../../core/ids.js';
+import { ProtoKeyError, parseUploadedJson } from '../../../core/json.js';
 import { updateVersioned } from '../../../core/versioned.js';
 import type { Db, DbOrTx } from '../../../db/client.js';
 import { dictionaryData, dictionaryTypes } from '../../../db/schema/index.js';
@@ -41,6 +42,7 @@ export const DictionaryMessages = {
   topNode: '顶级节点',
   importTooLarge: '导入文件不能超过5MB',
   importMalformed: '导入文件格式错误：不是有效的JSON',
+  importProto: '导入文件格式错误：不能含有名为 __proto__ 的字段',
   importShape: '导入文件格式错误：应为 { list: [字典分类], modelList: [字典数据] }',
   importEmpty: '导入文件中没有字典分类',
   importTooMany: (records: number) =>
@@ -434,9 +436,11 @@ export class DictionaryService {
   async importBdd(content: Buffer, userId: string): Promise<{ types: number; entries: number }> {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(content.toString('utf8').replace(/^\uFEFF/, ''));
-    } catch {
-      throw badRequest(DictionaryMessages.importMalformed);
+      parsed = parseUploadedJson(content.toString('utf8').replace(/^\uFEFF/, ''));
+    } catch (error) {
+      throw badRequest(
+        error instanceof ProtoKeyError ? DictionaryMessages.importProto : DictionaryMessages.importMalformed,
+      );
     }
     const shape = z.object({
       list: z.array(z.unknown()),
