@@ -43,7 +43,6 @@ function RoleList() {
   const columns: TableColumnsType<RoleItem> = [
     { title: t('fields.fullName'), dataIndex: 'fullName', key: 'fullName', width: 160, ellipsis: true },
     { title: t('fields.enCode'), dataIndex: 'enCode', key: 'enCode', width: 140, ellipsis: true },
-    { title: t('fields.type'), dataIndex: 'type', key: 'type', width: 100, ellipsis: true },
     {
       title: t('fields.globalMark'),
       dataIndex: 'globalMark',

@@ -1,5 +1,5 @@
 import type { OnlineUserItem } from '@console/shared';
-import { http } from '../../../base/api';
+import { http, listOf } from '../../../base/api';
 
 const BASE = '/system/OnlineUser';
 
@@ -8,10 +8,9 @@ export const onlineUserKeys = {
   list: (keyword: string) => ['onlineUser', 'list', keyword] as const,
 };
 
-/** The live sessions (a paged or a plain list answer). */
+/** The live sessions (a plain list, as the 3.4.7 client reads it). */
 export async function fetchOnlineUsers(keyword: string): Promise<OnlineUserItem[]> {
-  const data = await http.get<{ list: OnlineUserItem[] }>(BASE, { keyword, currentPage: 1, pageSize: 500 });
-  return data.list ?? [];
+  return listOf(await http.get<OnlineUserItem[]>(BASE, { keyword, currentPage: 1, pageSize: 500 }));
 }
 
 /** Ends one session: its holder is answered 601 on the next request. */

@@ -2,7 +2,6 @@ import { ReloadOutlined } from '@ant-design/icons';
 import type { OnlineUserItem } from '@console/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Modal, Space, Table, type TableColumnsType, Tooltip } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../../base/api/feedback';
@@ -14,7 +13,6 @@ import { fetchOnlineUsers, forceOffline, forceOfflineMany, onlineUserKeys } from
 import '../../../widgets/list/list-page.css';
 
 const ADDRESS = 'permission/userOnline';
-const time = (value: number | null | undefined) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '');
 
 function OnlineUserList() {
   const { t } = useTranslation('userOnline');
@@ -28,7 +26,7 @@ function OnlineUserList() {
 
   // Latest sign-ins first: a session just started is on the first page.
   const sessions = useMemo(
-    () => [...(list.data ?? [])].sort((a, b) => (b.loginTime ?? 0) - (a.loginTime ?? 0)),
+    () => [...(list.data ?? [])].sort((a, b) => (b.loginTime ?? '').localeCompare(a.loginTime ?? '')),
     [list.data],
   );
 
@@ -60,7 +58,7 @@ function OnlineUserList() {
       dataIndex: 'userName',
       key: 'userName',
     },
-    { title: t('fields.loginTime'), dataIndex: 'loginTime', key: 'loginTime', width: 170, render: time },
+    { title: t('fields.loginTime'), dataIndex: 'loginTime', key: 'loginTime', width: 170 },
     { title: t('fields.loginIPAddress'), dataIndex: 'loginIPAddress', key: 'loginIPAddress', width: 140 },
     { title: t('fields.platForm'), dataIndex: 'platForm', key: 'platForm', width: 140, ellipsis: true },
     { title: t('fields.browser'), dataIndex: 'browser', key: 'browser', width: 140, ellipsis: true },
