@@ -4,6 +4,7 @@ import type {
   DataSourceItem,
   DictionaryDataNode,
 } from '@console/shared';
+import { sampleColumnData, sampleForm } from '@console/shared';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +15,7 @@ import {
 } from '../../../../test/harness.js';
 import { dbLinks } from '../../../db/schema/index.js';
 import { openSecret } from '../secrets.js';
+import { DataModelMessages } from './service.js';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 const MYSQL_URL = process.env.TEST_MYSQL_URL;
@@ -70,7 +72,7 @@ describe('data model on the console database (schema gen)', () => {
     ]);
     const paged = await send<{ pagination: { total: number } }>(
       'GET',
-      '/api/system/DataModel/0/Tables?pageSize=1',
+      '/api/system/DataModel/0/Tables?keyword=来文&pageSize=1',
     );
     expect(paged.data.pagination.total).toBe(1);
     const fields = await send<{ list: DataModelFieldItem[] }>(
@@ -140,6 +142,53 @@ describe('data model on the console database (schema gen)', () => {
     expect((await send('DELETE', '/api/system/DataModel/0/Table/incoming_doc')).code).toBe(200);
     expect((await send('DELETE', '/api/system/DataModel/0/Table/incoming_doc')).code).toBe(400);
     expect(await genTables()).toBe(0);
+  });
+
+  it('lists the tables of the console database: its own, those made for designs and the reference tables designs read', async () => {
+    expect((await send('POST', '/api/system/DataModel/0/Table', table('registry'))).code).toBe(200);
+    const categories = await send<{ list: DictionaryDataNode[] }>(
+      'GET',
+      '/api/system/DictionaryData/businessType/Data/Selector',
+    );
+    const design = await send<{ id: string }>('POST', '/api/visualdev/Base', {
+      fullName: '来文办理',
+      enCode: `incoming${Date.now().toString(36)}`,
+      category: categories.data.list[0]!.id,
+      type: 1,
+      webType: 2,
+      tables: '[]',
+      formData: JSON.stringify(sampleForm()),
+      columnData: JSON.stringify(sampleColumnData()),
+    });
+    expect(design.code, design.msg).toBe(200);
+    const info = await send<{ tables: string }>('GET', `/api/visualdev/Base/${design.data.id}`);
+    const designTable = (JSON.parse(info.data.tables) as { table: string }[])[0]!.table;
+
+    const all = await send<{ list: DataModelTableItem[] }>('GET', '/api/system/DataModel/0/TableAll');
+    const names = all.data.list.map((t) => t.table);
+    expect(names).toEqual(
+      expect.arrayContaining(['registry', designTable, 'base_organize', 'base_dictionary_data']),
+    );
+    // The console's own tables with people's data or secrets are not the data model's.
+    expect(names).not.toContain('base_user');
+    expect(all.data.list.find((t) => t.table === 'base_dictionary_data')!.sum).toBeGreaterThan(0);
+
+    const fields = await send<{ list: DataModelFieldItem[] }>(
+      'GET',
+      `/api/system/DataModel/0/Tables/${designTable}/Fields?type=0`,
+    );
+    expect(fields.code, fields.msg).toBe(200);
+    expect(fields.data.list.map((f) => f.field)).toContain('f_id');
+    const preview = await send('GET', `/api/system/DataModel/0/Table/${designTable}/Preview`);
+    expect(preview.code, preview.msg).toBe(200);
+    expect((await send('GET', '/api/system/DataModel/0/Table/base_organize/Preview')).code).toBe(200);
+    // Only the data model's own tables may be changed or dropped here.
+    for (const other of [designTable, 'base_organize']) {
+      const dropped = await send('DELETE', `/api/system/DataModel/0/Table/${other}`);
+      expect([dropped.code, dropped.msg]).toEqual([400, DataModelMessages.notOwnTable(other)]);
+    }
+    expect((await send('GET', `/api/system/DataModel/0/Table/${designTable}/Preview`)).code).toBe(200);
+    expect((await send('DELETE', '/api/system/DataModel/0/Table/registry')).code).toBe(200);
   });
 
   it('refuses bad tables with 400 and creates nothing', async () => {

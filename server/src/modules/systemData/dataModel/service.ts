@@ -10,6 +10,8 @@ import { badRequest } from '../../../core/errors.js';
 import type { Db } from '../../../db/client.js';
 import { escapeLike } from '../../../db/query.js';
 import { dbLinks } from '../../../db/schema/index.js';
+import { GENERATED_SCHEMA } from '../../visualdev/webDesign/ddl.js';
+import { CONSOLE_READABLE } from '../dataInterface/sqlGuard.js';
 import { type Connection, consoleConnection, openConnection, queryFailure } from '../dataSource/connect.js';
 import {
   addFieldStatements,
@@ -29,6 +31,7 @@ export const DataModelMessages = {
   deleted: '删除成功',
   linkMissing: '数据连接不存在',
   tableMissing: (table: string) => `表"${table}"不存在`,
+  notOwnTable: (table: string) => `表"${table}"由在线开发的设计或系统管理，在数据建模中只能查看`,
   fieldMissing: (field: string) => `字段"${field}"不存在`,
   hasData: '表中已有数据，只能新增字段（请使用"新增字段"）',
   imported: '导入成功',
@@ -67,6 +70,29 @@ function fromMySqlType(row: Record<string, unknown>): Pick<GenField, 'dataType' 
 export class DataModelService {
   constructor(private readonly db: Db) {}
 
+  /**
+   * The schemas a source shows, its own first. The console database ("0") shows besides its own
+   * tables (gen) those made for designs (vd_data) and the reference tables SQL interfaces may
+   * read (public, CONSOLE_READABLE only); those two can be read here, not changed.
+   */
+  private schemasOf(linkId: string, c: Connection): string[] {
+    return linkId === CONSOLE_DB_LINK_ID ? [c.schema, GENERATED_SCHEMA, 'public'] : [c.schema];
+  }
+
+  private shown(linkId: string, schema: string, table: string) {
+    return linkId !== CONSOLE_DB_LINK_ID || schema !== 'public' || CONSOLE_READABLE.has(table);
+  }
+
+  /** The first schema of the source holding a table it shows, with the table's definition. */
+  private async locate(linkId: string, c: Connection, table: string) {
+    for (const schema of this.schemasOf(linkId, c)) {
+      if (!this.shown(linkId, schema, table)) continue;
+      const def = await this.read(c, table, schema);
+      if (def) return { schema, def };
+    }
+    throw badRequest(DataModelMessages.tableMissing(table));
+  }
+
   /** Opens the source, runs, closes; the console database is "0" (tables of schema gen). */
   async with<T>(linkId: string, work: (c: Connection) => Promise<T>): Promise<T> {
     if (linkId === CONSOLE_DB_LINK_ID) return work(consoleConnection(this.db));
@@ -87,50 +113,57 @@ export class DataModelService {
     };
   }
 
-  async tables(linkId: string, keyword: string): Promise<DataModelTableItem[]> {
+  /** The tables the source shows (ownOnly: only those of its own schema, which this page changes). */
+  async tables(linkId: string, keyword: string, ownOnly = false): Promise<DataModelTableItem[]> {
     return this.with(linkId, async (c) => {
-      const like = `%${escapeLike(keyword)}%`;
-      const rows =
-        c.dialect === 'postgres'
-          ? (
-              await c.query(
-                `SELECT c.relname AS "table", coalesce(obj_description(c.oid, 'pg_class'), '') AS "tableName",
-                   pg_size_pretty(pg_total_relation_size(c.oid)) AS size,
-                   CASE WHEN c.relkind IN ('v', 'm') THEN 1 ELSE 0 END AS type
-                 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-                 WHERE n.nspname = $1 AND c.relkind IN ('r', 'p', 'v', 'm')
-                   AND ($2 = '' OR c.relname ILIKE $3 OR coalesce(obj_description(c.oid, 'pg_class'), '') ILIKE $3)
-                 ORDER BY c.relname LIMIT 1000`,
-                [c.schema, keyword, like],
-              )
-            ).rows
-          : (
-              await c.query(
-                `SELECT TABLE_NAME AS \`table\`, TABLE_COMMENT AS tableName,
-                   CONCAT(ROUND((DATA_LENGTH + INDEX_LENGTH) / 1024), ' kB') AS size,
-                   IF(TABLE_TYPE = 'VIEW', 1, 0) AS type
-                 FROM information_schema.TABLES
-                 WHERE TABLE_SCHEMA = ? AND (? = '' OR TABLE_NAME LIKE ? OR TABLE_COMMENT LIKE ?)
-                 ORDER BY TABLE_NAME LIMIT 1000`,
-                [c.schema, keyword, like, like],
-              )
-            ).rows;
       const out: DataModelTableItem[] = [];
-      for (const r of rows) {
-        const table = String(r.table);
-        const counted = await c
-          .query(`SELECT count(*) AS n FROM ${quoteAny(c.dialect, c.schema)}.${quoteAny(c.dialect, table)}`)
-          .catch(() => ({ rows: [{ n: 0 }] }));
-        out.push({
-          table,
-          tableName: String(r.tableName ?? ''),
-          sum: Number(counted.rows[0]?.n ?? 0),
-          size: String(r.size ?? ''),
-          type: Number(r.type) === 1 ? 1 : 0,
-        });
+      for (const schema of ownOnly ? [c.schema] : this.schemasOf(linkId, c)) {
+        for (const r of await this.catalog(c, schema, keyword)) {
+          const table = String(r.table);
+          if (!this.shown(linkId, schema, table)) continue;
+          const counted = await c
+            .query(`SELECT count(*) AS n FROM ${quoteAny(c.dialect, schema)}.${quoteAny(c.dialect, table)}`)
+            .catch(() => ({ rows: [{ n: 0 }] }));
+          out.push({
+            table,
+            tableName: String(r.tableName ?? ''),
+            sum: Number(counted.rows[0]?.n ?? 0),
+            size: String(r.size ?? ''),
+            type: Number(r.type) === 1 ? 1 : 0,
+          });
+        }
       }
       return out;
     });
+  }
+
+  /** The tables and views of one schema whose name or comment holds the keyword. */
+  private async catalog(c: Connection, schema: string, keyword: string) {
+    const like = `%${escapeLike(keyword)}%`;
+    if (c.dialect === 'postgres')
+      return (
+        await c.query(
+          `SELECT c.relname AS "table", coalesce(obj_description(c.oid, 'pg_class'), '') AS "tableName",
+             pg_size_pretty(pg_total_relation_size(c.oid)) AS size,
+             CASE WHEN c.relkind IN ('v', 'm') THEN 1 ELSE 0 END AS type
+           FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+           WHERE n.nspname = $1 AND c.relkind IN ('r', 'p', 'v', 'm')
+             AND ($2 = '' OR c.relname ILIKE $3 OR coalesce(obj_description(c.oid, 'pg_class'), '') ILIKE $3)
+           ORDER BY c.relname LIMIT 1000`,
+          [schema, keyword, like],
+        )
+      ).rows;
+    return (
+      await c.query(
+        `SELECT TABLE_NAME AS \`table\`, TABLE_COMMENT AS tableName,
+           CONCAT(ROUND((DATA_LENGTH + INDEX_LENGTH) / 1024), ' kB') AS size,
+           IF(TABLE_TYPE = 'VIEW', 1, 0) AS type
+         FROM information_schema.TABLES
+         WHERE TABLE_SCHEMA = ? AND (? = '' OR TABLE_NAME LIKE ? OR TABLE_COMMENT LIKE ?)
+         ORDER BY TABLE_NAME LIMIT 1000`,
+        [schema, keyword, like, like],
+      )
+    ).rows;
   }
 
   async read(c: Connection, table: string, schema = c.schema): Promise<GenTableDef | null> {
@@ -160,15 +193,17 @@ export class DataModelService {
     };
   }
 
-  private async require(c: Connection, table: string): Promise<GenTableDef> {
+  /** A table of the source's own schema, the only tables this page changes. */
+  private async require(linkId: string, c: Connection, table: string): Promise<GenTableDef> {
     const def = await this.read(c, table);
-    if (!def) throw badRequest(DataModelMessages.tableMissing(table));
-    return def;
+    if (def) return def;
+    await this.locate(linkId, c, table);
+    throw badRequest(DataModelMessages.notOwnTable(table));
   }
 
-  private async hasRows(c: Connection, table: string): Promise<boolean> {
+  private async hasRows(c: Connection, table: string, schema = c.schema): Promise<boolean> {
     const { rows } = await c.query(
-      `SELECT 1 AS one FROM ${quoteAny(c.dialect, c.schema)}.${quoteAny(c.dialect, table)} LIMIT 1`,
+      `SELECT 1 AS one FROM ${quoteAny(c.dialect, schema)}.${quoteAny(c.dialect, table)} LIMIT 1`,
     );
     return rows.length > 0;
   }
@@ -180,6 +215,7 @@ export class DataModelService {
   async fields(linkId: string, table: string, type: number): Promise<{ list: DataModelFieldItem[] }> {
     return this.with(linkId, async (c) => {
       let def = await this.read(c, table);
+      if (!def && linkId === CONSOLE_DB_LINK_ID) def = await this.read(c, table, GENERATED_SCHEMA);
       if (!def && linkId === CONSOLE_DB_LINK_ID) def = await this.read(c, table, 'public');
       if (!def) throw badRequest(DataModelMessages.tableMissing(table));
       return {
@@ -199,11 +235,11 @@ export class DataModelService {
 
   async info(linkId: string, table: string) {
     return this.with(linkId, async (c) => {
-      const def = await this.require(c, table);
+      const { schema, def } = await this.locate(linkId, c, table);
       return {
         tableInfo: { table: def.table, tableName: def.tableName, newTable: def.table },
         tableFieldList: def.fields.map((f) => ({ ...f, columnName: f.field })),
-        hasTableData: await this.hasRows(c, table),
+        hasTableData: await this.hasRows(c, table, schema),
       };
     });
   }
@@ -237,7 +273,7 @@ export class DataModelService {
     };
     await this.with(linkId, (c) =>
       c.transaction(async (tx) => {
-        const current = await this.require(tx, table);
+        const current = await this.require(linkId, tx, table);
         if (await this.hasRows(tx, table)) throw badRequest(DataModelMessages.hasData);
         if (def.table !== table && (await this.read(tx, def.table)))
           throw badRequest(DdlMessages.tableExists(def.table));
@@ -251,7 +287,7 @@ export class DataModelService {
   async addFields(linkId: string, body: DataModelTableBody): Promise<void> {
     const table = body.tableInfo.table || body.tableInfo.newTable;
     await this.with(linkId, async (c) => {
-      const current = await this.require(c, table);
+      const current = await this.require(linkId, c, table);
       const have = new Set(current.fields.map((f) => f.field.toLowerCase()));
       const fresh = toGenFields(body.tableFieldList).filter((f) => !have.has(f.field.toLowerCase()));
       if (fresh.length === 0) return;
@@ -262,7 +298,7 @@ export class DataModelService {
   /** A table's structure as the .bdb file holds it: the designer's save body (POST /Table). */
   async exportFile(linkId: string, table: string): Promise<DataModelTableBody> {
     return this.with(linkId, async (c) => {
-      const def = await this.require(c, table);
+      const { def } = await this.locate(linkId, c, table);
       return {
         tableInfo: { table: def.table, tableName: def.tableName, newTable: def.table },
         tableFieldList: def.fields.map((f) => ({
@@ -297,7 +333,7 @@ export class DataModelService {
 
   async remove(linkId: string, table: string): Promise<void> {
     await this.with(linkId, async (c) => {
-      await this.require(c, table);
+      await this.require(linkId, c, table);
       await this.exec(c, [`DROP TABLE ${quoteAny(c.dialect, c.schema)}.${quoteAny(c.dialect, table)}`]);
     });
   }
@@ -309,10 +345,10 @@ export class DataModelService {
     query: { field: string; keyword: string; currentPage: number; pageSize: number },
   ) {
     return this.with(linkId, async (c) => {
-      const def = await this.require(c, table);
+      const { schema, def } = await this.locate(linkId, c, table);
       if (query.field && !def.fields.some((f) => f.field === query.field))
         throw badRequest(DataModelMessages.fieldMissing(query.field));
-      const name = `${quoteAny(c.dialect, c.schema)}.${quoteAny(c.dialect, table)}`;
+      const name = `${quoteAny(c.dialect, schema)}.${quoteAny(c.dialect, table)}`;
       const filter = query.field && query.keyword;
       const like = `%${escapeLike(query.keyword)}%`;
       const where = filter

@@ -73,7 +73,8 @@ export class DataSyncService {
 
   async check(from: string, to: string): Promise<DataSyncCheckAnswer> {
     return this.both(from, to, async (source, target) => {
-      const tables = await this.model.tables(from, '');
+      // The console database syncs only its own tables (schema gen).
+      const tables = await this.model.tables(from, '', true);
       return {
         checkDbFlag: source.dialect !== target.dialect,
         tableList: tables
