@@ -11,10 +11,14 @@ const REDACT = [
   '*.code',
 ];
 
-/** Tokens also travel in URLs (the socket path, workflow links, external form links and their passes); mask them. */
+/**
+ * Tokens also travel in URLs (the socket path, download tickets, workflow links, external form
+ * links and their passes); mask them.
+ */
 export function maskUrl(url: string): string {
   return url
     .replace(/(\/websocket\/)[^/?#]+/gi, '$1***')
+    .replace(/(\/api\/file\/Download\/[^/?#]+\/)[^/?#]+/gi, '$1***')
     .replace(/([?&](?:token|ticket|jnpf_ticket|encryption|pass)=)[^&#]*/gi, '$1***');
 }
 

@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -100,5 +101,33 @@ describe('one-use download addresses', () => {
     // What the 5-minute lifetime does: the ticket leaves the store.
     await server.services.kv.del(`download:${ticket}`);
     expect((await server.request('GET', issued.url)).msg).toBe('下载链接已失效，请重新导出');
+  });
+});
+
+describe('download tickets in the request log (issue #22)', () => {
+  it('are masked in the path form as in the query form', async () => {
+    const stream = new PassThrough();
+    const chunks: string[] = [];
+    stream.on('data', (chunk) => chunks.push(String(chunk)));
+    const logged = await startServer({ logStream: stream });
+    try {
+      const issued = await issueDownload(logged.services, {
+        kind: 'test-echo',
+        fileName: 'a.xlsx',
+        payload: 'x',
+        userId: u1,
+      });
+      const ticket = issued.url
+        .split('/')
+        .pop()!
+        .replace(/\.xlsx$/, '');
+      expect((await fetch(`${logged.baseUrl}${issued.url}`)).status).toBe(200);
+      await fetch(`${logged.baseUrl}/api/file/Download?ticket=${ticket}`);
+      const text = chunks.join('');
+      expect(text).toContain('/api/file/Download/xlsx/***');
+      expect(text).not.toContain(ticket);
+    } finally {
+      await logged.close();
+    }
   });
 });

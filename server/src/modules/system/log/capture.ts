@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { newId } from '../../../core/ids.js';
+import { maskUrl } from '../../../core/logger.js';
 import { type ClientInfo, clientInfo, isLocalAddress } from '../../../core/request.js';
 import { accessModules, declaredRoutes } from '../../../core/route.js';
 import { modules } from '../../../db/schema/index.js';
@@ -46,7 +47,7 @@ function requestPath(req: FastifyRequest): string {
   for (const [key, value] of Object.entries(params)) {
     if (SECRET_KEY.test(key) && typeof value === 'string' && value) path = path.replace(value, '***');
   }
-  return path.slice(0, 500);
+  return maskUrl(path).slice(0, 500);
 }
 
 /** enCode -> menu name, read again after a minute so renamed menus show their new name. */
