@@ -40,3 +40,22 @@ describe('TRUST_PROXY', () => {
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('METRICS_TOKEN and SHUTDOWN_DRAIN_MS', () => {
+  it('leave /metrics off and stop at once by default', () => {
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '  ' }).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({}).SHUTDOWN_DRAIN_MS).toBe(0);
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(16), SHUTDOWN_DRAIN_MS: '5000' })).toMatchObject({
+      METRICS_TOKEN: 'a'.repeat(16),
+      SHUTDOWN_DRAIN_MS: 5000,
+    });
+  });
+
+  it('refuse a short or spaced token and a drain that is not a duration', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'has a space in the token' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '-1' })).toThrow(/SHUTDOWN_DRAIN_MS/);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: 'soon' })).toThrow(/SHUTDOWN_DRAIN_MS/);
+  });
+});

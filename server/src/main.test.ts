@@ -91,3 +91,31 @@ describe('the generated administrator password, output not a terminal', () => {
     FIRST_START_MS,
   );
 });
+
+describe('SIGTERM', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'console-drain-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('makes /readyz answer 503 at once while requests are still served for SHUTDOWN_DRAIN_MS, then exits 0', async () => {
+    const started = await startProcess({ DATA_DIR: dataDir, DATABASE_URL: '', SHUTDOWN_DRAIN_MS: '3000' });
+    const base = `http://127.0.0.1:${started.port}`;
+    try {
+      expect((await fetch(`${base}/readyz`)).status).toBe(200);
+      const exited = new Promise<number | null>((resolve) => started.child.once('exit', resolve));
+      started.child.kill('SIGTERM');
+      let ready = await fetch(`${base}/readyz`);
+      for (let i = 0; i < 20 && ready.status === 200; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        ready = await fetch(`${base}/readyz`);
+      }
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toEqual({ status: 'not ready', reason: 'shutting down' });
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      expect((await fetch(`${base}/api/oauth/getConfig/admin`)).status).toBe(200);
+      expect(await exited).toBe(0);
+    } finally {
+      started.child.kill('SIGKILL');
+    }
+  }, // A first start (compile, migrate, seed) takes a while on a loaded machine.
+  240_000);
+});
