@@ -7,6 +7,7 @@ import {
   type TestServer,
 } from '../../../test/harness.js';
 import { storedFiles, users } from '../../db/schema/index.js';
+import { sampleDocx } from '../extend/documentPreview/samples.js';
 import { saveFile } from './storage.js';
 
 let database: TestDatabase;
@@ -201,5 +202,30 @@ describe('how stored files are served', () => {
     expect(await disposition(`/api/file/Image/annex/${svg.name}`)).toMatch(
       /^attachment; filename="[0-9a-f-]{36}\.svg"$/,
     );
+  });
+});
+
+// The 3.4.7 client's attachment preview (UploadFz): GET /api/file/Uploader/Preview with the
+// file's fileId and url, then an iframe at the answer + '&token=…' (issue #20, item 17).
+describe('attachment preview', () => {
+  it('answers an address that shows the uploaded file, rendering Word as HTML', async () => {
+    const docx = sampleDocx();
+    const uploaded = await upload(server.baseUrl, token, 'annex', docx, '说明.docx');
+    expect(uploaded.code, uploaded.msg).toBe(200);
+    const { name, url } = uploaded.data as { name: string; url: string };
+    const query = new URLSearchParams({ fileName: name, fileVersionId: '', fileDownloadUrl: url });
+    const answer = await server.request<string>('GET', `/api/file/Uploader/Preview?${query}`, { token });
+    expect([answer.code, typeof answer.data]).toEqual([200, 'string']);
+    const shown = await fetch(`${server.baseUrl}${answer.data}&token=${encodeURIComponent(token)}`);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('content-type')).toContain('text/html');
+    expect(await shown.text()).toContain('<p>');
+
+    const missing = new URLSearchParams({
+      fileName: 'nope.docx',
+      fileDownloadUrl: '/api/file/Image/annex/nope.docx',
+    });
+    expect((await server.request('GET', `/api/file/Uploader/Preview?${missing}`, { token })).code).toBe(400);
+    expect((await server.request('GET', `/api/file/Uploader/Preview?${query}`)).code).not.toBe(200);
   });
 });

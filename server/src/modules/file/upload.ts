@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import {
   StoredFileName,
   UPLOAD_TYPES,
@@ -13,7 +14,9 @@ import { DAY_MS } from '../../core/calendar.js';
 import { badRequest } from '../../core/errors.js';
 import { defineRoute } from '../../core/route.js';
 import type { Services } from '../../services.js';
+import { renderPreview } from '../extend/documentPreview/routes.js';
 import { chunkBytesSince } from './chunk-sets.js';
+import { issueDownload, registerDownload } from './download.js';
 import { fileStoreFor } from './file-store.js';
 import { readUpload, withMultipart } from './multipart.js';
 import { bytesUploadedSince, fileUrl, readFile, saveFile } from './storage.js';
@@ -100,6 +103,43 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services) {
         return { name: stored.name, url: fileUrl(params.type, stored.name) };
       },
     });
+  });
+
+  registerDownload('filePreview', async (s, payload) => {
+    const { type, name } = payload as { type: string; name: string };
+    const file = await readFile(s.db, type, name);
+    if (!file) throw badRequest(FileMessages.notFound);
+    const stored = file.storageKey ? await fileStoreFor(s.config).read(file.storageKey) : undefined;
+    const body = stored ? await buffer(stored) : file.content;
+    return renderPreview(name, name.split('.').pop() ?? '', body);
+  });
+
+  /**
+   * GET /api/file/Uploader/Preview: the 3.4.7 client's attachment preview. Its url says the
+   * upload type (/api/file/Image/{type}/{name}); the answer is a one-use address of the file
+   * shown as a page, ending in '?' because the client appends '&token=…'.
+   */
+  defineRoute(app, services, {
+    method: 'GET',
+    url: '/api/file/Uploader/Preview',
+    access: 'session',
+    query: z.object({
+      fileName: z.string({ message: FileMessages.notFound }).regex(StoredFileName, FileMessages.notFound),
+      fileDownloadUrl: z.string().max(500).optional().default(''),
+      fileVersionId: z.string().max(64).optional(),
+    }),
+    handler: async ({ query, session }) => {
+      const segment = query.fileDownloadUrl.split('/').at(-2) ?? '';
+      const type = (UPLOAD_TYPES as readonly string[]).includes(segment) ? segment : 'annex';
+      if (!(await readFile(services.db, type, query.fileName))) throw badRequest(FileMessages.notFound);
+      const link = await issueDownload(services, {
+        kind: 'filePreview',
+        fileName: `${query.fileName}.html`,
+        payload: { type, name: query.fileName },
+        userId: session.userId,
+      });
+      return `${link.url}?`;
+    },
   });
 
   defineRoute(app, services, {

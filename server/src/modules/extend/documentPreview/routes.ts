@@ -95,9 +95,24 @@ const MIMES: Record<string, string> = {
 };
 
 /**
- * What the preview shows: Word and Excel files rendered here to sanitised HTML (mammoth for
- * .docx, a table per sheet for .xlsx); PDF, text and images as they are.
+ * What the preview of a file shows: Word and Excel files rendered here to sanitised HTML (mammoth
+ * for .docx, a table per sheet for .xlsx); PDF, text and images as they are.
  */
+export async function renderPreview(title: string, extension: string, content: Buffer, previewType = '') {
+  const asHtml = previewType !== 'file' && ['docx', 'xlsx'].includes(extension);
+  if (!asHtml) return { body: content, contentType: MIMES[extension] ?? 'application/octet-stream' };
+  try {
+    let html: string;
+    if (extension === 'docx') {
+      const mammoth = await import('mammoth');
+      html = sanitizeNoticeHtml((await mammoth.default.convertToHtml({ buffer: content })).value);
+    } else html = await xlsxHtml(content);
+    return { body: page(title, html), contentType: 'text/html; charset=utf-8' };
+  } catch {
+    throw badRequest(DocumentPreviewMessages.unreadable);
+  }
+}
+
 async function render(db: Db, id: string, previewType: string) {
   const [row] = await db
     .select({ doc: extDocumentPreviews, file: storedFiles })
@@ -105,20 +120,7 @@ async function render(db: Db, id: string, previewType: string) {
     .innerJoin(storedFiles, eq(storedFiles.id, extDocumentPreviews.fileId))
     .where(eq(extDocumentPreviews.id, id));
   if (!row) throw badRequest(DocumentPreviewMessages.notFound);
-  const { doc, file } = row;
-  const asHtml = previewType !== 'file' && ['docx', 'xlsx'].includes(doc.fileExtension);
-  if (!asHtml)
-    return { body: file.content, contentType: MIMES[doc.fileExtension] ?? 'application/octet-stream' };
-  try {
-    let html: string;
-    if (doc.fileExtension === 'docx') {
-      const mammoth = await import('mammoth');
-      html = sanitizeNoticeHtml((await mammoth.default.convertToHtml({ buffer: file.content })).value);
-    } else html = await xlsxHtml(file.content);
-    return { body: page(doc.fullName, html), contentType: 'text/html; charset=utf-8' };
-  } catch {
-    throw badRequest(DocumentPreviewMessages.unreadable);
-  }
+  return renderPreview(row.doc.fullName, row.doc.fileExtension, row.file.content, previewType);
 }
 
 /**
