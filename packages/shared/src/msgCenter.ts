@@ -200,6 +200,16 @@ export const ClientTestMailBody = z.object({
   testEmailContent: text(5000, '邮件内容最多为5000个字符').default(''),
 });
 
+/** POST /api/system/SysConfig/Email/Test: signs in to an SMTP server given with the mail form's names. */
+export const ClientSmtpCheckBody = ClientTestMailBody.pick({
+  id: true,
+  smtpServer: true,
+  smtpPort: true,
+  sslLink: true,
+  smtpUser: true,
+  smtpPassword: true,
+});
+
 /** POST /api/message/AccountConfig/testDingTalkConnect: the 3.4.7 client's DingTalk account form. */
 export const ClientTestDingTalkBody = z.object({
   id: z.string().trim().max(64).optional(),

@@ -755,6 +755,16 @@ describe('account tests as the 3.4.7 client sends them', () => {
     expect([missing.code, missing.msg]).toEqual([400, expect.stringContaining('收件人')]);
   });
 
+  it('checks an SMTP sign-in at /api/system/SysConfig/Email/Test without sending', async () => {
+    const form = { smtpServer: '127.0.0.1', smtpPort: smtp.port, sslLink: 0, smtpUser: SMTP_USER };
+    const sent = smtp.mails.length;
+    const ok = await send('POST', '/api/system/SysConfig/Email/Test', { ...form, smtpPassword: SMTP_PASS });
+    expect([ok.code, ok.msg]).toEqual([200, '测试连接成功']);
+    const wrong = await send('POST', '/api/system/SysConfig/Email/Test', { ...form, smtpPassword: 'wrong' });
+    expect(wrong.code).toBe(400);
+    expect(smtp.mails.length).toBe(sent);
+  });
+
   it('tests DingTalk and enterprise WeChat accounts with the forms fields, the stored secret standing in for the mask', async () => {
     const ding = await account('dingtalk', 'clientDing', {
       agentId: '77',

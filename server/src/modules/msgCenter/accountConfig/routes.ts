@@ -2,6 +2,7 @@ import {
   AccountConfigBody,
   AccountConfigListQuery,
   AccountConfigUpdateBody,
+  ClientSmtpCheckBody,
   ClientTestDingTalkBody,
   ClientTestMailBody,
   ClientTestWeComBody,
@@ -15,7 +16,7 @@ import type { Services } from '../../../services.js';
 import { issueDownload, registerDownload } from '../../file/download.js';
 import { readUpload, withMultipart } from '../../file/multipart.js';
 import { dingTalkToken, ThirdPartyMessages, weComToken } from '../../system/sysConfig/thirdParty.js';
-import { sendMail } from '../channels/mail.js';
+import { sendMail, verifySmtp } from '../channels/mail.js';
 import { MsgCenterMessages } from '../common.js';
 import { AccountConfigService, AccountMessages, unmaskSettings } from './service.js';
 
@@ -180,6 +181,31 @@ export function registerAccountConfigRoutes(app: FastifyInstance, services: Serv
         throw badRequest(error.message);
       });
       return answer(null, MsgCenterMessages.sent);
+    },
+  });
+
+  /** The 3.4.7 client's system settings API names a mail check: sign in to the SMTP server, send nothing. */
+  defineRoute(app, services, {
+    method: 'POST',
+    url: '/api/system/SysConfig/Email/Test',
+    access: { module: 'system.sysConfig', button: 'btn_test' },
+    body: ClientSmtpCheckBody,
+    handler: async ({ body }) => {
+      const { smtpPassword } = unmaskSettings(
+        { smtpPassword: body.smtpPassword },
+        await storedSettings(body.id),
+      );
+      await verifySmtp({
+        smtpHost: body.smtpServer,
+        smtpPort: body.smtpPort,
+        sslEnabled: body.sslLink,
+        smtpUser: body.smtpUser,
+        smtpPassword: String(smtpPassword ?? ''),
+        senderName: '',
+      }).catch((error: Error) => {
+        throw badRequest(error.message);
+      });
+      return answer(null, ThirdPartyMessages.connected);
     },
   });
 
