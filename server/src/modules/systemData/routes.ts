@@ -8,11 +8,11 @@ import { registerDataSourceRoutes } from './dataSource/routes.js';
 import { registerDataSyncRoutes } from './dataSync/routes.js';
 import { registerInterfaceOauthRoutes } from './interfaceOauth/routes.js';
 import { registerMapRoutes } from './map/routes.js';
-import { setSecretsKey } from './secrets.js';
+import { keyFile, setSecretsKey } from './secrets.js';
 
 /** Data sources, data model, data interfaces, interface auth, sync and backup (system-data.md 1-6), GeoJSON maps. */
 export function registerSystemDataRoutes(app: FastifyInstance, services: Services) {
-  setSecretsKey(services.config.SECRETS_KEY);
+  setSecretsKey(services.config.SECRETS_KEY ?? keyFile(services.config.DATA_DIR));
   registerDataSourceRoutes(app, services);
   registerDataModelRoutes(app, services);
   registerCommonFieldsRoutes(app, services);
