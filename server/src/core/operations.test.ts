@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import http from 'node:http';
 import net from 'node:net';
 import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
@@ -24,7 +25,9 @@ function sample(text: string, name: string, labels: Record<string, string>): num
 }
 
 describe('health, readiness and metrics', () => {
-  const suite = suiteServer({ env: { METRICS_TOKEN } });
+  const suite = suiteServer({
+    env: { METRICS_TOKEN, OUTBOUND_ALLOW: '127.0.0.1', TASK_SCHEDULER_INTERVAL_MS: '0' },
+  });
   const scrape = async () => {
     const answer = await get(suite.server, '/metrics', { authorization: `Bearer ${METRICS_TOKEN}` });
     expect(answer.status).toBe(200);
@@ -88,6 +91,59 @@ describe('health, readiness and metrics', () => {
     if (suite.server.services.database.kind === 'postgres') {
       for (const name of ['console_db_pool_in_use', 'console_db_pool_idle', 'console_db_pool_waiting'])
         expect(after).toContain(name);
+    }
+  });
+
+  it('counts background jobs done and failed per queue (a scheduled task run now)', async () => {
+    const target = http.createServer((_req, res) => res.end('{"ok":true}'));
+    target.listen(0, '127.0.0.1');
+    await once(target, 'listening');
+    const open = (target.address() as net.AddressInfo).port;
+    const closed = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const task = async (port: number) => {
+      const created = await suite.send<{ id: string }>('POST', '/api/scheduletask', {
+        fullName: '监控指标',
+        enCode: `metrics.${Math.random().toString(36).slice(2, 8)}`,
+        executeType: '4',
+        executeContent: JSON.stringify({
+          cron: '0 0 * * * ?',
+          startTime: Date.now(),
+          endTime: null,
+          url: `http://127.0.0.1:${port}/hook`,
+          method: 'GET',
+          body: '',
+        }),
+        enabledMark: 1,
+        sortCode: 0,
+      });
+      expect(created.code).toBe(200);
+      return created.data.id;
+    };
+    const done = { queue: 'scheduled_tasks', outcome: 'done' };
+    const failed = { queue: 'scheduled_tasks', outcome: 'failed' };
+    try {
+      const before = await scrape();
+      const [good, bad] = [await task(open), await task(closed)];
+      expect(
+        (await suite.send<{ runResult: number }>('POST', `/api/scheduletask/${good}/Actions/Run`)).data
+          .runResult,
+      ).toBe(0);
+      expect(
+        (await suite.send<{ runResult: number }>('POST', `/api/scheduletask/${bad}/Actions/Run`)).data
+          .runResult,
+      ).toBe(1);
+      const after = await scrape();
+      expect(sample(after, 'console_jobs_total', done) - sample(before, 'console_jobs_total', done)).toBe(1);
+      expect(sample(after, 'console_jobs_total', failed) - sample(before, 'console_jobs_total', failed)).toBe(
+        1,
+      );
+    } finally {
+      target.close();
     }
   });
 

@@ -53,7 +53,7 @@ export function registerOperationsRoutes(app: FastifyInstance, services: Service
   }
   metrics.gaugeOnScrape(
     'console_http_open_connections',
-    'Open HTTP connections to this instance, upgraded sockets included',
+    'Open TCP connections to this instance',
     () =>
       new Promise((resolve) =>
         app.server.getConnections((error, count) => resolve(error ? undefined : count)),
