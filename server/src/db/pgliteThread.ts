@@ -17,6 +17,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { PGliteOptions } from '@electric-sql/pglite';
 
 /** What opens the database: a folder, or memory (optionally loaded from a `dumpDataDir` tarball). */
 export type PgliteSource = { dataDir: string } | { dump?: Uint8Array };
@@ -117,15 +118,18 @@ const ROLLBACK = Symbol('rollback');
 
 const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
 
+/** A compiled WebAssembly module, typed through PGlite's options (the build's libraries have no WebAssembly namespace). */
+type WasmModule = NonNullable<PGliteOptions['initdbWasmModule']>;
+
 interface Assets {
-  pglite: WebAssembly.Module;
-  initdb: WebAssembly.Module;
+  pglite: WasmModule;
+  initdb: WasmModule;
   bundle: Uint8Array;
 }
 let assets: Promise<Assets> | undefined;
 // The server's TypeScript libraries declare WebAssembly's types, not the global itself.
 const { compile } = (
-  globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }
+  globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> } }
 ).WebAssembly;
 /** PGlite's WebAssembly, compiled once per process: a restart then takes a second, not several. */
 const compiledAssets = () => {
