@@ -201,6 +201,30 @@ describe('system logs', () => {
     await writer.flush();
     expect(await rows()).toHaveLength(5);
   });
+
+  it('keeps rows whose INSERT failed and writes them when the database answers again, also on close (issue #22)', async () => {
+    const writer = new LogWriter(server.services.db, server.app.log, {
+      batchSize: 10,
+      flushMs: 600_000,
+      maxBuffered: 100,
+    });
+    const mark = `retry-${newId()}`;
+    const rows = () => server.services.db.select().from(logs).where(eq(logs.abstracts, mark));
+    // The table briefly gone makes the INSERT fail for real, as a killed connection does.
+    await server.services.db.execute(sql`ALTER TABLE base_log RENAME TO base_log_away`);
+    let closing: Promise<void>;
+    try {
+      writer.add({ id: newId(), category: 5, abstracts: mark });
+      await writer.flush();
+      writer.add({ id: newId(), category: 5, abstracts: mark });
+      closing = writer.close();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    } finally {
+      await server.services.db.execute(sql`ALTER TABLE base_log_away RENAME TO base_log`);
+    }
+    await closing!;
+    expect(await rows()).toHaveLength(2);
+  });
 });
 
 // The 3.4.7 client's log page has an 异常日志 tab (category 4) reading creatorTime, userName,

@@ -4,6 +4,10 @@ import { logs } from '../../../db/schema/index.js';
 
 export type LogEntry = typeof logs.$inferInsert;
 
+/** On close, a failed write is tried this often, this far apart (about 2.5 s at most). */
+const CLOSE_ATTEMPTS = 6;
+const CLOSE_RETRY_MS = 500;
+
 export interface LogWriterOptions {
   /** Rows written by one INSERT; reaching it flushes at once. */
   batchSize: number;
@@ -17,7 +21,8 @@ export interface LogWriterOptions {
  * Request and operation logs are written after the answer has gone, in batches: each request
  * only pushes a row into memory; one INSERT writes up to `batchSize` rows when the batch is
  * full or `flushMs` after its first row. A failed INSERT keeps the rows for the next attempt
- * (up to `maxBuffered`). close() writes what is left, so a shutdown loses nothing.
+ * (up to `maxBuffered`). close() writes what is left, retrying a failed write for a few
+ * seconds, so a shutdown loses nothing while the database comes back in that time.
  */
 export class LogWriter {
   private buffer: LogEntry[] = [];
@@ -73,8 +78,13 @@ export class LogWriter {
     }
   }
 
+  /** Writes what is left; a failed INSERT (a dropped connection) is tried again for a few seconds. */
   async close(): Promise<void> {
-    await this.flush();
+    for (let attempt = 1; ; attempt++) {
+      await this.flush();
+      if (!this.buffer.length || attempt === CLOSE_ATTEMPTS) break;
+      await new Promise((resolve) => setTimeout(resolve, CLOSE_RETRY_MS));
+    }
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
   }
