@@ -8,7 +8,7 @@ export const ORDER_BASE = '/extend/CrmOrder';
 /** The coded flow form and the flow template of orders (other.md 1). */
 export const ORDER_FLOW_CODE = 'crmOrder';
 /** The bill rule that numbers new orders. */
-export const ORDER_BILL_RULE = 'CrmOrder';
+export const ORDER_BILL_RULE = 'OrderNumber';
 
 export type OrderQuery = { keyword: string; startTime?: number; endTime?: number } & Paging;
 

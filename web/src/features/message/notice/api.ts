@@ -1,7 +1,7 @@
 import { http } from '../../../base/api';
 import type { MessageFile, Paged } from '../inbox/api';
 
-/** Notice states: 0 draft, 1 released, 2 withdrawn. */
+/** Notice states: 0 draft, 1 released, 2 expired. */
 export const NOTICE_STATES = [0, 1, 2] as const;
 
 export interface NoticeRow {
@@ -51,8 +51,19 @@ export function fetchNotices(query: NoticeQuery): Promise<Paged<NoticeRow>> {
   return http.post<Paged<NoticeRow>>('/message/Notice', query);
 }
 
-export function fetchNotice(id: string): Promise<NoticeInfo> {
-  return http.get<NoticeInfo>(`/message/${encodeURIComponent(id)}`);
+/** The notice as the server answers it: files as JSON text and toUserIds comma-joined ('' for everyone), as the 3.4.7 client reads them. */
+type NoticeAnswer = Omit<NoticeInfo, 'files' | 'toUserIds'> & {
+  files: string | MessageFile[] | null;
+  toUserIds: string | string[] | null;
+};
+
+export async function fetchNotice(id: string): Promise<NoticeInfo> {
+  const notice = await http.get<NoticeAnswer>(`/message/${encodeURIComponent(id)}`);
+  const files =
+    typeof notice.files === 'string' ? (notice.files ? JSON.parse(notice.files) : []) : notice.files;
+  const toUserIds =
+    typeof notice.toUserIds === 'string' ? notice.toUserIds.split(',').filter(Boolean) : notice.toUserIds;
+  return { ...notice, files: files ?? [], toUserIds: toUserIds ?? [] };
 }
 
 export async function saveNotice(form: NoticeForm): Promise<string> {
