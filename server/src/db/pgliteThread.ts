@@ -158,6 +158,8 @@ class Generation {
   readonly ready: Promise<void>;
   private readonly pending = new Map<number, Pending>();
   private next = 1;
+  /** Set when the worker has ended: later calls fail at once instead of waiting for no answer. */
+  private ended?: Error;
 
   constructor(source: PgliteSource, onDeath: (generation: Generation) => void, after: Promise<unknown>) {
     this.ready = Promise.all([compiledAssets(), after]).then(
@@ -176,7 +178,8 @@ class Generation {
             else call?.resolve(m.result);
           });
           const die = (error?: Error) => {
-            for (const call of this.pending.values()) call.reject(error ?? new ThreadStopped());
+            this.ended = error ?? new ThreadStopped();
+            for (const call of this.pending.values()) call.reject(this.ended);
             this.pending.clear();
             onDeath(this);
           };
@@ -189,6 +192,7 @@ class Generation {
 
   async call<T>(message: Record<string, unknown>): Promise<T> {
     await this.ready;
+    if (this.ended) throw this.ended;
     const id = this.next++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
