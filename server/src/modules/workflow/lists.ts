@@ -12,11 +12,11 @@ import {
   flowTaskRecords,
   flowTasks,
   flowTemplateJsons,
-  flowTemplates,
   users,
 } from '../../db/schema/index.js';
 import { userNames } from './assignees.js';
 import { delegatedTo, mayActFor, todoHandlers } from './delegate.js';
+import { flowVersion } from './engine/new-task.js';
 import { graphOf, WorkflowMessages } from './engine/task.js';
 
 type Task = typeof flowTasks.$inferSelect;
@@ -345,18 +345,7 @@ export class TaskLists {
    * form, its field rights and properties), for a version of a released template the user may launch.
    */
   async launchInfo(flowId: string, mayLaunch: (p: StartProperties) => Promise<boolean>) {
-    const [row] = await this.db
-      .select({ version: flowTemplateJsons, template: flowTemplates })
-      .from(flowTemplateJsons)
-      .innerJoin(flowTemplates, eq(flowTemplates.id, flowTemplateJsons.templateId))
-      .where(
-        and(
-          eq(flowTemplateJsons.id, flowId),
-          eq(flowTemplateJsons.deleteMark, 0),
-          eq(flowTemplates.deleteMark, 0),
-        ),
-      );
-    if (!row) throw badRequest(`flowId：${WorkflowMessages.flowMissing}`);
+    const row = await flowVersion(this.db, flowId);
     if (row.template.enabledMark !== 1) throw badRequest(WorkflowMessages.flowStopped);
     const start = graphOf(row.version).start;
     if (!(await mayLaunch(start.properties))) throw badRequest(WorkflowMessages.notInitiator);

@@ -1,7 +1,7 @@
 import type { StartProperties } from '@console/shared';
 import { and, eq } from 'drizzle-orm';
 import { badRequest } from '../../../core/errors.js';
-import type { Tx } from '../../../db/client.js';
+import type { Db, Tx } from '../../../db/client.js';
 import { flowTemplateJsons, flowTemplates, users } from '../../../db/schema/index.js';
 import { WorkflowMessages } from './task.js';
 
@@ -11,7 +11,7 @@ import { WorkflowMessages } from './task.js';
  * the template, which the designer defaults to 主流程.
  */
 
-export async function flowVersion(tx: Tx, flowId: string) {
+export async function flowVersion(tx: Db | Tx, flowId: string) {
   const [row] = await tx
     .select({ version: flowTemplateJsons, template: flowTemplates })
     .from(flowTemplateJsons)
