@@ -63,6 +63,10 @@ export function appUrl(hashPath: string): string {
  * spinner, the blinking chat icon) never finish, so they are not waited for.
  */
 export async function settled(page: Page): Promise<void> {
+  // antd starts an opening motion a frame after the element appears: let two frames pass first.
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
   await page.waitForFunction(() =>
     document
       .getAnimations()
