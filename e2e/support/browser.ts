@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
@@ -129,6 +129,11 @@ export function adminPasswordChanged(): boolean {
 
 export function rememberAdminPassword(password: string): void {
   writeFileSync(passwordFile(), password);
+}
+
+/** Back to the printed password (after the server was told to take it again). */
+export function forgetAdminPassword(): void {
+  rmSync(passwordFile(), { force: true });
 }
 
 /** Fills the sign-in form (and the image code when it is shown) and submits it with Enter. */
