@@ -7,20 +7,12 @@ import { inject } from 'vitest';
 import './context';
 import { recordToasts, toast } from './toasts';
 
-/** Debian's Chromium (scripts/ensure-chromium.mjs); a browser is never downloaded. */
+/**
+ * The run's Chromium (support/chromium.ts), connected to for the calling spec file: close() ends
+ * the contexts this connection opened and leaves the browser to the next file.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  return chromium.connect(inject('browserEndpoint'));
 }
 
 /** A fresh browser context (own localStorage) in simplified Chinese, 1440×900. */
@@ -169,6 +161,11 @@ export async function signIn(page: Page, account: string, password: string): Pro
  * answered when the sign-in configuration asks for one.
  */
 export async function signInByApi(page: Page, account: string, password: string, hashPath = '/home') {
+  await openWithToken(page, await apiToken(account, password), hashPath);
+}
+
+/** A session token of `account` from the sign-in API (the image code answered when asked for). */
+export async function apiToken(account: string, password: string): Promise<string> {
   const config = (await (await fetch(`${baseUrl()}/api/oauth/getConfig/${account}`)).json()) as {
     data: { enableVerificationCode?: number; verificationCodeNumber?: number };
   };
@@ -196,7 +193,28 @@ export async function signInByApi(page: Page, account: string, password: string,
     })
   ).json()) as { code: number; msg: string; data?: { token: string } };
   if (answer.code !== 200 || !answer.data) throw new Error(`sign-in of ${account}: ${answer.msg}`);
-  await openWithToken(page, answer.data.token, hashPath);
+  return answer.data.token;
+}
+
+const adminTokenFile = () => join(inject('stateDir'), 'admin-token');
+
+/**
+ * The administrator's session of this run, shared by the spec files through the state folder so
+ * that a spec's set-up does not sign in again. It is checked before use: when a spec ended it
+ * (signed out, forced offline, changed the password), a new one is signed in and stored.
+ */
+export async function sharedAdminToken(): Promise<string> {
+  const file = adminTokenFile();
+  if (existsSync(file)) {
+    const token = readFileSync(file, 'utf8');
+    const me = await fetch(`${baseUrl()}/api/oauth/CurrentUser`, {
+      headers: { Authorization: token, 'jnpf-origin': 'pc' },
+    });
+    if (((await me.json()) as { code: number }).code === 200) return token;
+  }
+  const token = await apiToken('admin', adminPassword());
+  writeFileSync(file, token);
+  return token;
 }
 
 /**
