@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appUrl, OK, screenshots, settled } from '../support/browser';
+import { appUrl, OK, savedDownload, screenshots, settled } from '../support/browser';
 import { toast } from '../support/toasts';
 import { pickerDialog } from './4x-support';
 import { signInAdmin } from './5x-support';
@@ -126,7 +126,7 @@ describe('document centre: a file shared between two users', () => {
       shared.getByRole('button', { name: '下载' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(FILE);
-    await expect(readFile(await download.path(), 'utf8')).resolves.toBe(CONTENT);
+    await expect(readFile(await savedDownload(download), 'utf8')).resolves.toBe(CONTENT);
 
     // A puts the file in the recycle bin: the share ends for B; A restores it.
     await a.getByRole('menuitem', { name: '全部文档' }).click();

@@ -1,8 +1,15 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Download,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { inject } from 'vitest';
 import './context';
 import { recordToasts, toast } from './toasts';
@@ -37,6 +44,17 @@ export const screenshots = resolve(
   'screenshots',
 );
 mkdirSync(screenshots, { recursive: true });
+
+/**
+ * Saves a finished download into the git-ignored test-results folder and answers its path: the
+ * run's Chromium is connected to, not launched, so Playwright keeps no local copy (download.path()).
+ */
+export async function savedDownload(download: Download): Promise<string> {
+  const folder = mkdtempSync(join(screenshots, '..', 'downloads-'));
+  const file = join(folder, download.suggestedFilename());
+  await download.saveAs(file);
+  return file;
+}
 
 /** The OK button of antd dialogs (antd puts a space between two CJK characters). */
 export const OK = /^确\s?定$/;
