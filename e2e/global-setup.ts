@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startChromium } from './support/chromium';
 import './support/context';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -108,12 +109,15 @@ export default async function setup(project: TestProject) {
     throw new Error(`the server wrote no ${passwordFile}:\n${output.slice(-4000)}`);
   }
 
+  const browser = await startChromium();
+  project.provide('browserEndpoint', browser.wsEndpoint());
   project.provide('baseUrl', baseUrl);
   project.provide('initialAdminPassword', password);
   project.provide('serverLog', serverLog);
   project.provide('stateDir', stateDir);
 
   return async () => {
+    await browser.close();
     if (exited === null) {
       const stopped = new Promise<void>((resolveStop) => child.once('exit', () => resolveStop()));
       child.kill('SIGTERM');

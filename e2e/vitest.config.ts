@@ -14,11 +14,11 @@ export default defineConfig({
     globalSetup: ['./global-setup.ts'],
     fileParallelism: false,
     testTimeout: 60_000,
-    // In CI a failed test runs once more, and the report says so ("retry x1"): a browser step that
-    // missed its moment on a loaded machine should not sink the run, while a real defect fails twice.
+    // In CI a failed test runs once more, so the report says whether the failure repeats; either
+    // way support/run-report.ts fails the run when any test needed a retry (a flake is a defect too).
     retry: process.env.CI ? 1 : 0,
     hookTimeout: 120_000,
     sequence: { sequencer: ByNameSequencer },
-    reporters: ['default'],
+    reporters: ['default', './support/run-report.ts'],
   },
 });

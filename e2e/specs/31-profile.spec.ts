@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminPassword, appUrl, launchBrowser, newPage, screenshots, signIn } from '../support/browser';
+import {
+  adminPassword,
+  appUrl,
+  closePrevLoginNotice,
+  launchBrowser,
+  newPage,
+  screenshots,
+  signIn,
+} from '../support/browser';
 import { toast } from '../support/toasts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -70,19 +78,6 @@ function png(size: number, rgb: [number, number, number]): Buffer {
   ]);
 }
 
-/** Closes the previous-sign-in notices so that screenshots show the page. */
-async function closeNotices(page: Page): Promise<void> {
-  await page.waitForTimeout(300);
-  for (const button of await page.locator('.ant-notification-notice-close').all()) {
-    await button.click().catch(() => undefined);
-  }
-  await page
-    .locator('.ant-notification-notice')
-    .first()
-    .waitFor({ state: 'detached' })
-    .catch(() => undefined);
-}
-
 describe('personal profile', () => {
   let browser: Browser;
   /** 李秀英 signed in once (SMS codes can be asked for once a minute per number). */
@@ -143,7 +138,7 @@ describe('personal profile', () => {
     await page.reload();
     await page.locator('#baseInfo_realName').waitFor();
     await page.waitForLoadState('networkidle');
-    await closeNotices(page);
+    await closePrevLoginNotice(page);
     await page.screenshot({ path: join(screenshots, 'profile.png') });
   });
 

@@ -1,20 +1,15 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPassword, appUrl, launchBrowser, newPage, screenshots, signIn } from '../support/browser';
-
-/** Closes the previous-sign-in notices so that screenshots show the page. */
-async function closeNotices(page: Page): Promise<void> {
-  await page.waitForTimeout(300);
-  for (const button of await page.locator('.ant-notification-notice-close').all()) {
-    await button.click().catch(() => undefined);
-  }
-  await page
-    .locator('.ant-notification-notice')
-    .first()
-    .waitFor({ state: 'detached' })
-    .catch(() => undefined);
-}
+import {
+  adminPassword,
+  appUrl,
+  closePrevLoginNotice,
+  launchBrowser,
+  newPage,
+  screenshots,
+  signIn,
+} from '../support/browser';
 
 describe('home and dashboard', () => {
   let browser: Browser;
@@ -41,7 +36,7 @@ describe('home and dashboard', () => {
     // No message count before the message centre exists.
     await expect(page.getByText('未读消息').count()).resolves.toBe(0);
     await page.waitForLoadState('networkidle');
-    await closeNotices(page);
+    await closePrevLoginNotice(page);
     await page.screenshot({ path: join(screenshots, 'home.png') });
 
     // A quick link opens its page.
@@ -60,7 +55,7 @@ describe('home and dashboard', () => {
     await page.getByTestId('count-users').waitFor();
     await page.locator('.dashboard-area').first().waitFor();
     await page.waitForLoadState('networkidle');
-    await closeNotices(page);
+    await closePrevLoginNotice(page);
     await page.screenshot({ path: join(screenshots, 'dashboard.png') });
     await context.close();
   });

@@ -12,7 +12,6 @@ export const RUN = Date.now().toString(36).slice(-5);
 
 export async function shot(page: Page, name: string): Promise<void> {
   await settled(page);
-  await page.waitForTimeout(300);
   await page.screenshot({ path: join(screenshots, name) });
 }
 

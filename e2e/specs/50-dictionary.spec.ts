@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launchBrowser, newPage, OK, screenshots } from '../support/browser';
+import { appUrl, launchBrowser, newPage, OK, screenshots, settled } from '../support/browser';
 import { toast } from '../support/toasts';
 import { signInAdmin } from './5x-support';
 
@@ -154,7 +154,9 @@ describe('dictionary management', () => {
       .locator('.ant-modal-confirm')
       .waitFor({ state: 'detached' })
       .catch(() => undefined);
-    await page.waitForTimeout(1600);
+    // The picture without the toast: wait until it has gone.
+    await page.locator('.ant-message-notice').last().waitFor({ state: 'detached' });
+    await settled(page);
     await page.screenshot({ path: join(screenshots, 'dictionary-items.png') });
 
     // Delete with the permanent-deletion confirmation.

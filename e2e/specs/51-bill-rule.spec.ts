@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launchBrowser, newPage, OK, screenshots } from '../support/browser';
+import { appUrl, launchBrowser, newPage, OK, screenshots, settled } from '../support/browser';
 import { toast } from '../support/toasts';
 import { signInAdmin } from './5x-support';
 
@@ -87,7 +87,7 @@ describe('bill rules', () => {
       .first()
       .evaluate((el) => el.getBoundingClientRect().width);
     expect(Math.abs(width - 1440 * 0.8)).toBeLessThan(40);
-    await page.waitForTimeout(400);
+    await settled(page);
     await page.screenshot({ path: join(screenshots, 'dictionary-select-dialog.png') });
     await manage.locator('.ant-modal-close').click();
     await manage.waitFor({ state: 'hidden' });
@@ -137,7 +137,7 @@ describe('bill rules', () => {
     await toast(page, 'success', '更新状态成功');
     await row.locator('.ant-switch:not(.ant-switch-checked)').waitFor();
     await confirm.waitFor({ state: 'hidden' });
-    await page.waitForTimeout(500);
+    await settled(page);
     await page.screenshot({ path: join(screenshots, 'bill-rule.png') });
     await context.close();
   }, 240_000);

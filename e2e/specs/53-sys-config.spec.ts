@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
-import { appUrl, launchBrowser, newPage, screenshots } from '../support/browser';
+import { appUrl, launchBrowser, newPage, screenshots, settled } from '../support/browser';
 import { toast } from '../support/toasts';
 import { signInAdmin } from './5x-support';
 
@@ -70,7 +70,7 @@ describe('system configuration', () => {
     // Security tab.
     await page.getByRole('tab', { name: '安全策略' }).click();
     await page.locator('#sysConfig_tokenTimeout').waitFor();
-    await page.waitForTimeout(500);
+    await settled(page);
     await page.screenshot({ path: join(screenshots, 'sys-config-security.png') });
 
     // Administrators: the current list holds the signed-in administrator.
@@ -99,7 +99,7 @@ describe('system configuration', () => {
     await page.locator('#sysConfig_dingSynAppKey').fill('dingkey');
     await test.click();
     await page.locator('.ant-modal-confirm').last().getByText('测试连接成功').waitFor();
-    await page.waitForTimeout(500);
+    await settled(page);
     await page.screenshot({ path: join(screenshots, 'sys-config-third-party.png') });
     await page.locator('.ant-modal-confirm').last().locator('.ant-modal-confirm-btns button').click();
     await context.close();

@@ -40,8 +40,8 @@ describe('internal chat between two browsers', () => {
     const conversation = userDrawer.getByTestId('chat-conversation').first();
     await conversation.getByText('你好，周报收到了吗？').waitFor();
     await conversation.locator('.ant-badge-count').getByText('1').waitFor();
-    // The chat icon blinks for as long as something is unread: no settled() here.
-    await user.waitForTimeout(600);
+    // The chat icon blinks for as long as something is unread: settled() does not wait for that.
+    await settled(user);
     await user.screenshot({ path: resolve(screenshots, '61-chat-drawer.png') });
 
     // Opening it reads it: the indicator stops.

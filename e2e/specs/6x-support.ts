@@ -2,7 +2,15 @@ import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { appUrl, baseUrl, captchaFor, launchBrowser, newPage, signIn } from '../support/browser';
+import {
+  appUrl,
+  baseUrl,
+  changeOwedPassword,
+  closePrevLoginNotice,
+  launchBrowser,
+  newPage,
+  signIn,
+} from '../support/browser';
 import { signInAdmin } from './5x-support';
 
 interface Envelope<T> {
@@ -161,25 +169,8 @@ export async function signInUser(
   await page.goto(appUrl('/login'));
   await signIn(page, account, password);
   await page.waitForURL(/#\/home/);
-  const dialog = page.locator('.change-password-dialog');
-  await page.waitForTimeout(800);
-  let current = password;
-  if (await dialog.isVisible()) {
-    await page.locator('#changePassword_oldPassword').fill(password);
-    await page.locator('#changePassword_newPassword').fill(next);
-    await page.locator('#changePassword_repeatPassword').fill(next);
-    const src = (await dialog.locator('.image-code-button img').getAttribute('src')) ?? '';
-    await page.locator('#changePassword_code').fill(await captchaFor(src));
-    await dialog.getByRole('button', { name: /确\s?定/ }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    current = next;
-  }
-  const close = page.locator('.ant-notification-notice-close');
-  if ((await close.count()) > 0)
-    await close
-      .first()
-      .click()
-      .catch(() => undefined);
+  const current = await changeOwedPassword(page, password, next);
+  await closePrevLoginNotice(page);
   return current;
 }
 

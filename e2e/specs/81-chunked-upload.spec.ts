@@ -1,16 +1,16 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, settled } from '../support/browser';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, openWithToken, settled } from '../support/browser';
 import { md5, OwnServer, repoRoot } from './8x-support';
 
 /*
  * e2e 81 (#11 F4): a 12 MB attachment uploaded through an uploadFz field in /previewModel, the
  * server restarted after the first chunk; the upload continues from the chunks the server kept
  * (chunk 1 is not sent again) and the stored file has the original's MD5.
- * The spec runs its own server (own port and data folder), since it restarts it.
+ * The spec runs its own server (own port and data folder), since it restarts it; each attempt a new one.
  */
 
 /** A form with one attachment field (no size or count limit). */
@@ -53,21 +53,32 @@ const UPLOAD_FORM = {
 };
 
 describe('chunked upload across a server restart (#11)', () => {
-  const work = mkdtempSync(join(tmpdir(), 'console-e2e81-'));
+  let work: string;
   let server: OwnServer;
   let browser: Browser;
+  let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    server = await OwnServer.create(work, 'Upload81x');
     browser = await launchBrowser();
-    ({ page } = await newPage(browser));
+  });
+
+  // Each attempt gets a fresh server, data folder and browser context: a retry starts where the
+  // first attempt did, not on a server it stopped, with the chunks and password it left behind.
+  beforeEach(async () => {
+    work = mkdtempSync(join(tmpdir(), 'console-e2e81-'));
+    server = await OwnServer.create(work, 'Upload81x');
+    ({ context, page } = await newPage(browser));
   }, 180_000);
+
+  afterEach(async () => {
+    await context?.close();
+    await server?.stop();
+    rmSync(work, { recursive: true, force: true });
+  });
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
-    rmSync(work, { recursive: true, force: true });
   });
 
   it('resumes a 12 MB upload from the chunks the restarted server kept; the stored file has the same MD5', async () => {
@@ -75,10 +86,7 @@ describe('chunked upload across a server restart (#11)', () => {
     for (let i = 0; i < content.length; i += 4) content.writeUInt32LE((i * 2654435761) >>> 0, i);
     const identifier = md5(content);
 
-    const token = await server.adminToken();
-    await page.goto(`${server.baseUrl}/#/login`);
-    await page.evaluate((value) => localStorage.setItem('console_token', value), token);
-    await page.goto(`${server.baseUrl}/#/previewModel`);
+    await openWithToken(page, await server.adminToken(), '/previewModel', server.baseUrl);
     await page.getByRole('textbox', { name: '表单 JSON' }).fill(JSON.stringify(UPLOAD_FORM));
     await page.getByRole('button', { name: /渲\s?染/ }).click();
     const input = page.getByTestId('upload-input');

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FormDefinition, FormField } from '@console/shared';
-import type { Browser, Locator, Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, OK, settled } from '../support/browser';
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, OK, openWithToken, settled } from '../support/browser';
 import { toast } from '../support/toasts';
 import { pickerDialog } from './4x-support';
 import { formItem, leaf, md5, OwnServer, pickInSearchedTree, resultShot } from './8x-support';
@@ -117,9 +117,10 @@ const columns = (list: [string, string, string][]) => ({
 });
 
 describe('relation form, pickers, sub-table calculate and a chunked upload across a restart (#11)', () => {
-  const work = mkdtempSync(join(tmpdir(), 'console-e2e82-'));
+  let work: string;
   let server: OwnServer;
   let browser: Browser;
+  let context: BrowserContext;
   let page: Page;
   let token: string;
   let customerModel: string;
@@ -134,6 +135,13 @@ describe('relation form, pickers, sub-table calculate and a chunked upload acros
   };
 
   beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  // Each attempt gets a fresh server, data folder, designs and browser context: a retry starts
+  // where the first attempt did, not on a server it stopped, beside the order it saved.
+  beforeEach(async () => {
+    work = mkdtempSync(join(tmpdir(), 'console-e2e82-'));
     server = await OwnServer.create(work, 'Relation82x', { DEMO_DATA: '1' });
     token = await server.adminToken();
     const me = await api<{ menuList: MenuNode[] }>('GET', '/api/oauth/CurrentUser');
@@ -193,20 +201,20 @@ describe('relation form, pickers, sub-table calculate and a chunked upload acros
         ['customer', '客户', 'relationForm'],
       ]),
     );
-    browser = await launchBrowser();
-    ({ page } = await newPage(browser));
+    ({ context, page } = await newPage(browser));
     await page.setViewportSize({ width: 1440, height: 1400 });
   }, 240_000);
 
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail')
+  afterEach(async (test) => {
+    if (test.task.result?.state === 'fail')
       await page?.screenshot({ path: '/tmp/e2e-82-failure.png' }).catch(() => undefined);
+    await context?.close();
+    await server?.stop();
+    rmSync(work, { recursive: true, force: true });
   });
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
-    rmSync(work, { recursive: true, force: true });
   });
 
   it('adds an order on the generated page; the record read back equals what was entered', async () => {
@@ -214,9 +222,7 @@ describe('relation form, pickers, sub-table calculate and a chunked upload acros
     for (let i = 0; i < content.length; i += 4) content.writeUInt32LE((i * 2246822519) >>> 0, i);
     const identifier = md5(content);
 
-    await page.goto(`${server.baseUrl}/#/login`);
-    await page.evaluate((value) => localStorage.setItem('console_token', value), token);
-    await page.goto(`${server.baseUrl}/#/model/${orderCode}`);
+    await openWithToken(page, token, `/model/${orderCode}`, server.baseUrl);
     const list = page.getByTestId('online-dev-page');
     await list.locator('.ant-table').waitFor();
     await list

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appUrl, OK, screenshots } from '../support/browser';
+import { appUrl, OK, savedDownload, screenshots } from '../support/browser';
 import { toast } from '../support/toasts';
 import { signInAdmin } from './5x-support';
 import { api, setPassword, signInUser, specBrowser, userIdOf } from './6x-support';
@@ -126,7 +126,7 @@ describe('generated pages (menu type 3)', () => {
     await exportDialog.getByText('全部数据（最多 10000 条）').click();
     const download = zhao.waitForEvent('download');
     await exportDialog.getByRole('button', { name: /导\s?出/ }).click();
-    const file = await (await download).path();
+    const file = await savedDownload(await download);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(file);
     const sheet = workbook.worksheets[0]!;

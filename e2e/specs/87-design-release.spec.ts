@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appUrl, OK, screenshots, settled } from '../support/browser';
+import { appUrl, OK, savedDownload, screenshots, settled } from '../support/browser';
 import { toast } from '../support/toasts';
 import { signInAdmin } from './5x-support';
 import { api, setPassword, signInUser, specBrowser, userIdOf } from './6x-support';
@@ -294,7 +294,7 @@ describe('web design: design, release, use (issue #12 must show 1)', () => {
     const download = zhao.waitForEvent('download');
     await exportDialog.getByRole('button', { name: /导\s?出/ }).click();
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile(await (await download).path());
+    await workbook.xlsx.readFile(await savedDownload(await download));
     const sheet = workbook.worksheets[0];
     expect(sheet?.getRow(1).getCell(1).value).toBe('客户名称');
     const exported = [sheet?.getRow(2).getCell(1).value, sheet?.getRow(3).getCell(1).value].sort();

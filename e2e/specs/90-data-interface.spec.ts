@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
-import { appUrl, launchBrowser, newPage, OK, pickOption, screenshots } from '../support/browser';
+import { appUrl, launchBrowser, newPage, OK, pickOption, screenshots, settled } from '../support/browser';
 import { toast } from '../support/toasts';
 import { signInAdmin } from './5x-support';
 
@@ -119,7 +119,7 @@ describe('data sources and data interfaces', () => {
     const result = preview.getByTestId('data-interface-result');
     await result.locator('.ant-table-cell', { hasText: 'DATA CENTER' }).waitFor();
     await result.locator('.ant-table-cell', { hasText: /^11$/ }).waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     await page.screenshot({ path: join(screenshots, 'data-interface-preview.png') });
     await preview.locator('.ant-modal-close').click();
 
@@ -130,7 +130,8 @@ describe('data sources and data interfaces', () => {
     await log.getByText('成功').first().waitFor();
     await page.screenshot({ path: join(screenshots, 'data-interface-log.png') });
     await log.locator('.ant-modal-close').click();
-    await page.waitForTimeout(300);
+    await log.waitFor({ state: 'hidden' });
+    await settled(page);
     await page.screenshot({ path: join(screenshots, 'data-interface.png') });
     await context.close();
   }, 240_000);

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appUrl, screenshots, settled } from '../support/browser';
+import { appUrl, savedDownload, screenshots, settled } from '../support/browser';
 import { toast } from '../support/toasts';
 import { signInAdmin } from './5x-support';
 import { specBrowser } from './6x-support';
@@ -64,7 +64,7 @@ describe('data reports and visual portals (#12)', () => {
     const download = page.waitForEvent('download');
     await report.getByRole('button', { name: /导出Excel/ }).click();
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile(await (await download).path());
+    await workbook.xlsx.readFile(await savedDownload(await download));
     const sheet = workbook.worksheets[0]!;
     expect(sheet.getRow(1).getCell(1).value).toBe('部门');
     const financeRow = sheet.getRows(2, 6)!.find((row) => row.getCell(1).value === '区财政局')!;

@@ -154,7 +154,6 @@ describe('portal widgets: notices, todo counts, todo list, mails (#12)', () => {
     const detail = admin.locator('.ant-modal').filter({ hasText: NOTICE });
     await expect.poll(() => detail.innerText(), { timeout: 10_000 }).toContain('停电检修');
     await settled(admin);
-    await admin.waitForTimeout(400); // the dialog's opening animation
     await admin.screenshot({ path: join(screenshots, '93-portal-notice.png') });
     await detail.locator('.ant-modal-close').click();
     await toApprove.click();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { sampleColumnData, sampleForm } from '@console/shared';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { appUrl, screenshots } from '../support/browser';
+import { appUrl, savedDownload, screenshots } from '../support/browser';
 import { signInAdmin } from './5x-support';
 import { api, specBrowser } from './6x-support';
 
@@ -73,7 +73,7 @@ describe('code generator', () => {
       download.getByRole('button', { name: '下载代码' }).click(),
     ]);
     expect(file.suggestedFilename()).toBe('LeaveRequest.zip');
-    const zip = unzipSync(new Uint8Array(await readFile(await file.path())));
+    const zip = unzipSync(new Uint8Array(await readFile(await savedDownload(file))));
     expect(Object.keys(zip).sort()).toEqual([
       'LeaveRequest/README.md',
       'LeaveRequest/server/LeaveRequest.routes.ts',

@@ -1,26 +1,25 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Download,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { inject } from 'vitest';
 import './context';
-import { recordToasts } from './toasts';
+import { recordToasts, toast } from './toasts';
 
-/** Debian's Chromium (scripts/ensure-chromium.mjs); a browser is never downloaded. */
+/**
+ * The run's Chromium (support/chromium.ts), connected to for the calling spec file: close() ends
+ * the contexts this connection opened and leaves the browser to the next file.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  return chromium.connect(inject('browserEndpoint'));
 }
 
 /** A fresh browser context (own localStorage) in simplified Chinese, 1440×900. */
@@ -46,6 +45,17 @@ export const screenshots = resolve(
 );
 mkdirSync(screenshots, { recursive: true });
 
+/**
+ * Saves a finished download into the git-ignored test-results folder and answers its path: the
+ * run's Chromium is connected to, not launched, so Playwright keeps no local copy (download.path()).
+ */
+export async function savedDownload(download: Download): Promise<string> {
+  const folder = mkdtempSync(join(screenshots, '..', 'downloads-'));
+  const file = join(folder, download.suggestedFilename());
+  await download.saveAs(file);
+  return file;
+}
+
 /** The OK button of antd dialogs (antd puts a space between two CJK characters). */
 export const OK = /^确\s?定$/;
 
@@ -63,6 +73,10 @@ export function appUrl(hashPath: string): string {
  * spinner, the blinking chat icon) never finish, so they are not waited for.
  */
 export async function settled(page: Page): Promise<void> {
+  // antd starts an opening motion a frame after the element appears: let two frames pass first.
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
   await page.waitForFunction(() =>
     document
       .getAnimations()
@@ -127,6 +141,11 @@ export function rememberAdminPassword(password: string): void {
   writeFileSync(passwordFile(), password);
 }
 
+/** Back to the printed password (after the server was told to take it again). */
+export function forgetAdminPassword(): void {
+  rmSync(passwordFile(), { force: true });
+}
+
 /** Fills the sign-in form (and the image code when it is shown) and submits it with Enter. */
 export async function signIn(page: Page, account: string, password: string): Promise<void> {
   if (!page.url().includes('#/login')) await page.goto(appUrl('/login'));
@@ -160,6 +179,11 @@ export async function signIn(page: Page, account: string, password: string): Pro
  * answered when the sign-in configuration asks for one.
  */
 export async function signInByApi(page: Page, account: string, password: string, hashPath = '/home') {
+  await openWithToken(page, await apiToken(account, password), hashPath);
+}
+
+/** A session token of `account` from the sign-in API (the image code answered when asked for). */
+export async function apiToken(account: string, password: string): Promise<string> {
   const config = (await (await fetch(`${baseUrl()}/api/oauth/getConfig/${account}`)).json()) as {
     data: { enableVerificationCode?: number; verificationCodeNumber?: number };
   };
@@ -187,17 +211,54 @@ export async function signInByApi(page: Page, account: string, password: string,
     })
   ).json()) as { code: number; msg: string; data?: { token: string } };
   if (answer.code !== 200 || !answer.data) throw new Error(`sign-in of ${account}: ${answer.msg}`);
-  // Any same-origin address will do for writing the token; a small JSON answer loads fastest.
-  await page.goto(`${baseUrl()}/api/oauth/getConfig/${account}`);
-  await page.evaluate((token) => localStorage.setItem('console_token', token), answer.data.token);
-  await page.goto(appUrl(hashPath));
+  return answer.data.token;
+}
+
+const adminTokenFile = () => join(inject('stateDir'), 'admin-token');
+
+/**
+ * The administrator's session of this run, shared by the spec files through the state folder so
+ * that a spec's set-up does not sign in again. It is checked before use: when a spec ended it
+ * (signed out, forced offline, changed the password), a new one is signed in and stored.
+ */
+export async function sharedAdminToken(): Promise<string> {
+  const file = adminTokenFile();
+  if (existsSync(file)) {
+    const token = readFileSync(file, 'utf8');
+    const me = await fetch(`${baseUrl()}/api/oauth/CurrentUser`, {
+      headers: { Authorization: token, 'jnpf-origin': 'pc' },
+    });
+    if (((await me.json()) as { code: number }).code === 200) return token;
+  }
+  const token = await apiToken('admin', adminPassword());
+  writeFileSync(file, token);
+  return token;
+}
+
+/**
+ * Hands a session token to the app at `origin` and opens `hashPath` in a fresh page load. The token
+ * is written on a same-origin address outside the app (a small JSON answer loads fastest): written
+ * while the app shows its sign-in page, it makes the route guard send the now signed-in visitor
+ * from /login to / (console.md 2.2), and that navigation races the one to `hashPath`. On a loaded
+ * machine the guard won and 81 waited on /home for the form of /previewModel.
+ */
+export async function openWithToken(page: Page, token: string, hashPath: string, origin = baseUrl()) {
+  await page.goto(`${origin}/api/oauth/getConfig/admin`);
+  await page.evaluate((value) => localStorage.setItem('console_token', value), token);
+  await page.goto(`${origin}/#${hashPath}`);
   await page.waitForURL((url) => url.hash.startsWith(`#${hashPath}`));
 }
 
 /** The current user as the server describes it (through the page's own token). */
-export async function currentUser(
-  page: Page,
-): Promise<{ userInfo: { userName: string; organizeName?: string } }> {
+export async function currentUser(page: Page): Promise<{
+  userInfo: {
+    userName: string;
+    organizeName?: string;
+    changePasswordDate?: number | null;
+    prevLogin?: number;
+  };
+  sysConfigInfo?: { mandatoryModificationOfInitialPassword?: number | string };
+}> {
   return page.evaluate(async () => {
     const token = localStorage.getItem('console_token') ?? '';
     const answer = await fetch(`/api/oauth/CurrentUser?n=${Math.floor(Date.now() / 1000)}`, {
@@ -205,4 +266,46 @@ export async function currentUser(
     });
     return (await answer.json()).data;
   });
+}
+
+/**
+ * After a sign-in through the form: when the server says the password must still be changed, fills
+ * the dialog the shell then opens (with the echoed image code) and answers `next`; otherwise
+ * answers `current`. Asking the server, not looking for the dialog for a while, makes a loaded
+ * machine decide the same as a quiet one.
+ */
+export async function changeOwedPassword(page: Page, current: string, next: string): Promise<string> {
+  const me = await currentUser(page);
+  const owed =
+    me.userInfo.changePasswordDate == null &&
+    Number(me.sysConfigInfo?.mandatoryModificationOfInitialPassword) === 1;
+  if (!owed) return current;
+  const dialog = page.locator('.change-password-dialog');
+  await dialog.waitFor();
+  await page.locator('#changePassword_oldPassword').fill(current);
+  await page.locator('#changePassword_newPassword').fill(next);
+  await page.locator('#changePassword_repeatPassword').fill(next);
+  const src = (await dialog.locator('.image-code-button img').getAttribute('src')) ?? '';
+  await page.locator('#changePassword_code').fill(await captchaFor(src));
+  await dialog.getByRole('button', { name: /确\s?定/ }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  return next;
+}
+
+/**
+ * Waits for the previous-sign-in notice that the shell shows once after loading a user who signed
+ * in before (userInfo.prevLogin) and closes it, so that it covers nothing; the shell must be
+ * showing. The notice closes itself after 6 s, which a loaded machine can spend between two steps:
+ * the record of toasts says it was shown even then.
+ */
+export async function closePrevLoginNotice(page: Page): Promise<void> {
+  if (Number((await currentUser(page)).userInfo.prevLogin) !== 1) return;
+  // Every language's text of the notice names the IP address.
+  await toast(page, 'notification', /IP/);
+  const notices = page
+    .locator('.ant-notification-notice')
+    .filter({ has: page.locator('.prev-login-notice') });
+  for (const close of await notices.locator('.ant-notification-notice-close').all())
+    await close.click().catch(() => undefined); // it may close itself meanwhile
+  await notices.first().waitFor({ state: 'detached' });
 }

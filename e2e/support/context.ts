@@ -9,6 +9,8 @@ declare module 'vitest' {
     serverLog: string;
     /** Scratch folder shared by the specs (current admin password, ...). */
     stateDir: string;
+    /** The run's Chromium, started once by the global set-up (support/chromium.ts). */
+    browserEndpoint: string;
   }
 }
 

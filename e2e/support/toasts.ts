@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 
-export type ToastKind = 'success' | 'error' | 'info' | 'warning';
+/** The kinds of antd message toasts, and 'notification' for antd notifications (corner cards). */
+export type ToastKind = 'success' | 'error' | 'info' | 'warning' | 'notification';
 
 interface SeenToast {
   kind: string;
@@ -14,9 +15,9 @@ declare global {
 }
 
 /**
- * Installed in every page before the app runs: writes down each antd toast as it appears.
- * Success toasts last 1.5 s, and a loaded machine can spend that long between two test steps, so
- * looking for the toast on the screen afterwards can miss one the user did see.
+ * Installed in every page before the app runs: writes down each antd toast (and notification) as it
+ * appears. Success toasts last 1.5 s, and a loaded machine can spend that long between two test
+ * steps, so looking for the toast on the screen afterwards can miss one the user did see.
  */
 export function recordToasts(): void {
   // Kept inside: the function is serialised into the page.
@@ -26,13 +27,17 @@ export function recordToasts(): void {
   const recorded = new WeakMap<Element, string>();
   const scan = () => {
     for (const shown of Array.from(
-      document.querySelectorAll(KINDS.map((kind) => `.ant-message-${kind}`).join()),
+      document.querySelectorAll(
+        [...KINDS.map((kind) => `.ant-message-${kind}`), '.ant-notification-notice'].join(),
+      ),
     )) {
       const text = shown.textContent ?? '';
       // antd adds a notice before its text: an empty record would satisfy a later wait for any toast.
       if (!text.trim() || recorded.get(shown) === text) continue;
       recorded.set(shown, text);
-      const kind = KINDS.find((kind) => shown.classList.contains(`ant-message-${kind}`)) ?? '';
+      const kind = shown.classList.contains('ant-notification-notice')
+        ? 'notification'
+        : (KINDS.find((kind) => shown.classList.contains(`ant-message-${kind}`)) ?? '');
       seen.push({ kind, text });
     }
   };
