@@ -116,6 +116,5 @@ describe('SIGTERM', () => {
     } finally {
       started.child.kill('SIGKILL');
     }
-  }, // A first start (compile, migrate, seed) takes a while on a loaded machine.
-  240_000);
+  }, 240_000); // A first start (compile, migrate, seed) takes a while on a loaded machine.
 });
