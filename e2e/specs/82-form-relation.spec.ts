@@ -220,6 +220,8 @@ describe('relation form, pickers, sub-table calculate and a chunked upload acros
   it('adds an order on the generated page; the record read back equals what was entered', async () => {
     const content = Buffer.alloc(12 * 1024 * 1024);
     for (let i = 0; i < content.length; i += 4) content.writeUInt32LE((i * 2246822519) >>> 0, i);
+    // A PDF's signature first: attachments take only the types a single upload takes (sniffed bytes).
+    content.write('%PDF-1.7\n', 0, 'latin1');
     const identifier = md5(content);
 
     await openWithToken(page, token, `/model/${orderCode}`, server.baseUrl);
@@ -310,8 +312,8 @@ describe('relation form, pickers, sub-table calculate and a chunked upload acros
     });
     const attachments = formItem(dialog, '附件');
     await attachments.getByTestId('upload-input').setInputFiles({
-      name: '合同扫描12MB.bin',
-      mimeType: 'application/octet-stream',
+      name: '合同扫描12MB.pdf',
+      mimeType: 'application/pdf',
       buffer: content,
     });
     await chunk2Reached;
@@ -364,7 +366,7 @@ describe('relation form, pickers, sub-table calculate and a chunked upload acros
     expect(raw.handler).toEqual(expect.any(String));
     expect(raw.department).toEqual(expect.any(String));
     const files = raw.attachments as { name: string; fileId: string; url: string }[];
-    expect(files.map((file) => file.name)).toEqual(['合同扫描12MB.bin']);
+    expect(files.map((file) => file.name)).toEqual(['合同扫描12MB.pdf']);
     const stored = await fetch(`${server.baseUrl}${files[0]!.url}`, { headers: { authorization: token } });
     expect(stored.status).toBe(200);
     expect(md5(Buffer.from(await stored.arrayBuffer()))).toBe(identifier);
@@ -395,7 +397,7 @@ describe('relation form, pickers, sub-table calculate and a chunked upload acros
     await expect.poll(() => cellValues(editTable, 0)).toEqual(['打印纸', 2.5, 3, 7.5]);
     await expect.poll(() => cellValues(editTable, 1)).toEqual(['墨盒', 12, 2, 24]);
     await editTable.locator('.form-subtable__summary').getByText('31.50').waitFor();
-    await formItem(edit, '附件').getByTestId('upload-entry').getByText('合同扫描12MB.bin').waitFor();
+    await formItem(edit, '附件').getByTestId('upload-entry').getByText('合同扫描12MB.pdf').waitFor();
     await settled(page);
     await resultShot(page, '82-order-reopened.png');
   }, 420_000);
