@@ -4,6 +4,7 @@ export * from './email.js';
 export * from './extend.js';
 export * from './extendOrder.js';
 export * from './file-chunks.js';
+export * from './extendTable.js';
 export * from './knowledge.js';
 export * from './maps.js';
 export * from './message.js';
