@@ -1,4 +1,5 @@
 export * from './dataBackup.js';
+export * from './dataScreen.js';
 export * from './dataLinks.js';
 export * from './email.js';
 export * from './extend.js';
