@@ -12,8 +12,6 @@ const ELSEWHERE: [RegExp, string][] = [
   [/^\/api\/blade-visual\//, '#25 data screens (DataV)'],
   [/\/OnlineDev\/App\/Preview/, '#26 mobile: app preview'],
   [/\/socials\b|\/oauth\/getTicket|\/oauth\/getLoginConfig/, '#27 social sign-in'],
-  [/^\/api\/extend\/Schedule\b/, '#27 extend demos: schedule'],
-  [/^\/api\/extend\/TableExample\b/, '#27 extend demos: tables'],
   [/^\/api\/oauth\/render\//, '#27 social sign-in'],
 ];
 

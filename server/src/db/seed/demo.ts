@@ -11,6 +11,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { pinyin } from 'pinyin-pro';
 import { newId } from '../../core/ids.js';
 import { seedDemoCrmOrders } from '../../modules/extend/crmOrder/seed.js';
+import { seedTableExamples } from '../../modules/extend/tableExample/seed.js';
 import type { Tx } from '../client.js';
 import {
   authorizes,
@@ -558,6 +559,7 @@ export async function seedDemo(tx: Tx, ctx: { systemId: string }): Promise<void>
     now,
   });
   await seedDemoCrmOrders(tx, { creatorId: must(userIds, 'zhangwei', 'user'), salesmanName: '张伟', now });
+  await seedTableExamples(tx, { creatorId: must(userIds, 'zhangwei', 'user'), registrant: '张伟', now });
 }
 
 /** Builds the authorize rows of DEMO_ROLE_GRANTS from the menus seedMenus inserted. */

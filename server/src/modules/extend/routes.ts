@@ -8,6 +8,8 @@ import { registerEmailRoutes } from './email/routes.js';
 import { registerEmployeeRoutes } from './employee/routes.js';
 import { registerProjectGanttRoutes } from './projectGantt/routes.js';
 import { registerSaleOrderRoutes } from './saleOrder/routes.js';
+import { registerExtendScheduleRoutes } from './schedule/routes.js';
+import { registerTableExampleRoutes } from './tableExample/routes.js';
 
 /** The extend demos (other.md 1, menu group extend). */
 export function registerExtendRoutes(app: FastifyInstance, services: Services) {
@@ -19,4 +21,6 @@ export function registerExtendRoutes(app: FastifyInstance, services: Services) {
   registerEmailRoutes(app, services);
   registerCrmOrderRoutes(app, services);
   registerDocumentPreviewRoutes(app, services);
+  registerTableExampleRoutes(app, services);
+  registerExtendScheduleRoutes(app, services);
 }
