@@ -119,3 +119,15 @@ export async function changeLanguage(key: LanguageKey): Promise<void> {
 export function loadNamespaces(namespaces: readonly string[]): Promise<void> {
   return i18n.loadNamespaces([...namespaces]);
 }
+
+/** The sign-in places the server writes into logs (core/request.ts), by their stored text. */
+const PLACES: Readonly<Record<string, string>> = { 本地局域网: 'local', 外部网络: 'external' };
+
+/**
+ * A sign-in place in the interface language (issue #23 item 12): the two places the server writes
+ * itself are translated; anything else (a place looked up elsewhere) is shown as stored.
+ */
+export function placeName(stored: string | null | undefined): string {
+  const key = stored ? PLACES[stored] : undefined;
+  return key ? i18n.t(`common:place.${key}`) : (stored ?? '');
+}

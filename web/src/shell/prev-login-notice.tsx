@@ -2,6 +2,7 @@ import { notification } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { placeName } from '../base/i18n';
 import { useSession } from '../base/session/session-store';
 
 /** Bottom-right notice of the previous sign-in (console.md 2.4), once per sign-in. */
@@ -23,7 +24,7 @@ export function PrevLoginNotice() {
       description: (
         <div className="prev-login-notice">
           <div>{t('prevLogin.time', { time })}</div>
-          <div>{t('prevLogin.place', { place: userInfo.prevLoginIPAddressName || '-' })}</div>
+          <div>{t('prevLogin.place', { place: placeName(userInfo.prevLoginIPAddressName) || '-' })}</div>
           <div>{t('prevLogin.ip', { ip: userInfo.prevLoginIPAddress || '-' })}</div>
         </div>
       ),

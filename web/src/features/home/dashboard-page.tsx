@@ -9,6 +9,7 @@ import type { MenuNode } from '../../base/session/session-types';
 import { getOverview, overviewKey } from './api';
 import { CountCards, QuickLinks } from './overview';
 import './home.css';
+import { placeName } from '../../base/i18n';
 
 /** Pages per top-level menu area of the user's own menus. */
 export function pagesPerArea(menuList: readonly MenuNode[]): { name: string; pages: number }[] {
@@ -126,7 +127,7 @@ export default function DashboardPage() {
                         className="profile-tree-title__meta"
                         style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}
                       >
-                        {[record.ipAddressName, record.ipAddress, record.browser]
+                        {[placeName(record.ipAddressName), record.ipAddress, record.browser]
                           .filter(Boolean)
                           .join(' · ') || '-'}
                       </div>

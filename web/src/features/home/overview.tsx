@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { getToken } from '../../base/api/token';
+import { placeName } from '../../base/i18n';
 import { menuLeaves, menuTarget } from '../../base/session/menu';
 import { useSession } from '../../base/session/session-store';
 import { menuIcon } from '../../widgets/menu-items/menu-items';
@@ -94,11 +95,11 @@ export function RecentSignIns({
             width: 80,
             render: (value: number) =>
               Number(value) === 1 ? (
-                <Tag color="success" bordered={false}>
+                <Tag color="success" variant="filled">
                   {t('recent.success')}
                 </Tag>
               ) : (
-                <Tag color="error" bordered={false}>
+                <Tag color="error" variant="filled">
                   {t('recent.failure')}
                 </Tag>
               ),
@@ -107,7 +108,7 @@ export function RecentSignIns({
             key: 'where',
             title: t('recent.where'),
             render: (_: unknown, record: SignInRecord) =>
-              [record.ipAddressName, record.ipAddress].filter(Boolean).join(' · ') || '-',
+              [placeName(record.ipAddressName), record.ipAddress].filter(Boolean).join(' · ') || '-',
             ellipsis: true,
           },
           {

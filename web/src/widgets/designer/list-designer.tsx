@@ -322,7 +322,7 @@ export function ListDesigner({ fields, value, onChange, types = [1, 2, 3, 4, 5] 
       >
         <Form.Item label={t('list.type')}>
           <Radio.Group value={data.type} onChange={(event) => set({ type: event.target.value })}>
-            <Space direction="vertical" size={2}>
+            <Space orientation="vertical" size={2}>
               {types.map((type) => (
                 <Radio key={type} value={type}>
                   {t(`list.types.${type}`)}
@@ -384,13 +384,13 @@ export function ListDesigner({ fields, value, onChange, types = [1, 2, 3, 4, 5] 
                 <Space.Compact>
                   <Input
                     aria-label={t('list.treePropsValue')}
-                    addonBefore={t('list.treePropsValue')}
+                    prefix={t('list.treePropsValue')}
                     value={data.treePropsValue}
                     onChange={(event) => set({ treePropsValue: event.target.value })}
                   />
                   <Input
                     aria-label={t('list.treePropsLabel')}
-                    addonBefore={t('list.treePropsLabel')}
+                    prefix={t('list.treePropsLabel')}
                     value={data.treePropsLabel}
                     onChange={(event) => set({ treePropsLabel: event.target.value })}
                   />

@@ -30,6 +30,7 @@ import {
   uploadImportFile,
 } from './api';
 import './import-wizard.css';
+import { rowIndexKey } from '../list/row-key';
 
 export interface ImportWizardProps {
   open: boolean;
@@ -272,7 +273,7 @@ export function ImportWizard({ open, base, uploadPath, onClose }: ImportWizardPr
       onCancel={close}
       footer={footer}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
       className="import-wizard"
     >
       <Steps
@@ -350,7 +351,7 @@ export function ImportWizard({ open, base, uploadPath, onClose }: ImportWizardPr
               </div>
               <Table<ImportRow>
                 size="small"
-                rowKey={(_, index) => String(index)}
+                rowKey={rowIndexKey(result.failResult ?? [])}
                 columns={failColumns}
                 dataSource={result.failResult ?? []}
                 pagination={{ pageSize: 10, showSizeChanger: false }}

@@ -40,7 +40,7 @@ function Item({
 }) {
   return (
     <List.Item data-testid="upload-item" data-status={status} actions={actions.filter(Boolean)}>
-      <Space direction="vertical" size={0} className="upload-panel__item">
+      <Space orientation="vertical" size={0} className="upload-panel__item">
         <Typography.Text ellipsis>{cleanName(name)}</Typography.Text>
         {progress}
         <Typography.Text type={danger ? 'danger' : 'secondary'} className="upload-panel__status">

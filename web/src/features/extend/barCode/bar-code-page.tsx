@@ -128,9 +128,7 @@ function BarcodeCard() {
         </Space>
       </Form>
       <div className="bar-code-card__output">
-        {error && (
-          <Alert type="warning" showIcon message={t('barcode.invalid', { format: options.format })} />
-        )}
+        {error && <Alert type="warning" showIcon title={t('barcode.invalid', { format: options.format })} />}
         <svg
           ref={svg}
           data-testid="barcode-svg"
@@ -218,7 +216,7 @@ function QrCard() {
             data-testid="qrcode-image"
           />
         ) : (
-          <Alert type="info" showIcon message={t('qrcode.empty')} />
+          <Alert type="info" showIcon title={t('qrcode.empty')} />
         )}
       </div>
       <Button icon={<DownloadOutlined />} disabled={!image} onClick={() => downloadUrl(image, 'qrcode.png')}>

@@ -249,7 +249,7 @@ export function PreviewDialog({ row, onClose }: { row: DocumentRow | null; onClo
     >
       <div className="document-preview" data-testid="document-preview">
         {error ? (
-          <Alert type="error" message={error} />
+          <Alert type="error" title={error} />
         ) : !shown ? (
           <Spin />
         ) : shown.kind === 'text' ? (

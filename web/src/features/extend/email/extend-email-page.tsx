@@ -438,7 +438,7 @@ function Mailbox() {
   return (
     <div className="list-page" data-testid="extend-email-page" style={{ display: 'flex', gap: 16 }}>
       <nav aria-label={t('folders.label')} style={{ width: 180 }}>
-        <Space direction="vertical" style={{ width: '100%' }}>
+        <Space orientation="vertical" style={{ width: '100%' }}>
           <AuthButton
             code="btn_add"
             type="primary"

@@ -175,7 +175,7 @@ export function GanttDialog({
           label={t('fields.schedule')}
           rules={[{ required: true, message: t('rules.schedule') }]}
         >
-          <InputNumber min={0} max={100} precision={0} addonAfter="%" style={{ width: 160 }} />
+          <InputNumber min={0} max={100} precision={0} suffix="%" style={{ width: 160 }} />
         </Form.Item>
         {target?.kind === 'project' ? (
           <Form.Item name="state" label={t('fields.state')}>

@@ -193,7 +193,7 @@ function ProjectGanttList() {
       <Drawer
         open={!!open}
         title={open ? t('tasks.title', { name: open.fullName }) : ''}
-        width="80%"
+        size="80%"
         onClose={() => setOpen(null)}
         destroyOnHidden
         extra={

@@ -114,7 +114,7 @@ export function SaleOrderDialog({
       cancelText={t('actions.cancel')}
       confirmLoading={saving}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
     >
       <Spin spinning={editing && info.isLoading}>
         <Form form={form} layout="vertical" data-testid="sale-order-form">

@@ -81,7 +81,7 @@ export default function SignaturePage() {
         ) : (
           <Space wrap size={16} data-testid="signature-saved">
             {(saved.data ?? []).map((entry: SignImgEntry) => (
-              <Space key={entry.id} direction="vertical" align="center" className="signature-page__saved">
+              <Space key={entry.id} orientation="vertical" align="center" className="signature-page__saved">
                 <Image src={entry.signImg} alt={t('saved.alt')} width={200} height={80} />
                 {entry.isDefault ? <Tag color="blue">{t('saved.default')}</Tag> : null}
               </Space>

@@ -236,7 +236,7 @@ export default function KnowledgeChatPage() {
             notFoundContent={t('bases.none')}
           />
         </div>
-        <Spin spinning={loadingConversation} wrapperClassName="kb-chat__log-wrap">
+        <Spin spinning={loadingConversation} classNames={{ root: 'kb-chat__log-wrap' }}>
           <div className="kb-chat__log" ref={logRef} role="log" aria-live="polite" aria-label={t('log')}>
             {messages.length === 0 ? (
               <div className="kb-chat__welcome">

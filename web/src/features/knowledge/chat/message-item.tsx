@@ -68,7 +68,7 @@ export function MessageItem({
         {finished && (
           <div className="kb-msg__foot">
             {message.source && (
-              <Tag color={SOURCE_COLORS[message.source]} bordered={false}>
+              <Tag color={SOURCE_COLORS[message.source]} variant="filled">
                 {t(`source.${message.source}`)}
               </Tag>
             )}

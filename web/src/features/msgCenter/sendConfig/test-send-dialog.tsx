@@ -64,7 +64,7 @@ export function TestSendDialog({ configId, onClose }: { configId: string | null;
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">{t('sendConfig.testHint')}</Typography.Paragraph>
-      {channels.data?.length === 0 && <Alert type="warning" showIcon message={t('sendConfig.noChannels')} />}
+      {channels.data?.length === 0 && <Alert type="warning" showIcon title={t('sendConfig.noChannels')} />}
       <Form form={form} name="msgTestSend" labelCol={{ style: { width: 100 } }}>
         <Form.Item
           name="userIds"

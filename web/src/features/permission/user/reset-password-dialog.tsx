@@ -73,7 +73,7 @@ export function ResetPasswordDialog({ target, onClose }: { target: UserRow | nul
       onOk={submit}
       onCancel={onClose}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
     >
       {generated ? (
         <div data-testid="generated-password">

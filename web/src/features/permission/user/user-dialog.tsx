@@ -241,7 +241,7 @@ export function UserDialog({
       onOk={submit}
       onCancel={onClose}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
     >
       <Form<FormValues>
         form={form}

@@ -62,7 +62,7 @@ export default function IconsPage() {
           onChange={(e) => setKeyword(e.target.value)}
         />
       </div>
-      <Alert type="info" showIcon message={t('hint')} className="icons-page__hint" />
+      <Alert type="info" showIcon title={t('hint')} className="icons-page__hint" />
       {shown.length === 0 ? (
         <Empty description={t('empty')} />
       ) : (

@@ -33,6 +33,7 @@ import {
 } from './api';
 import '../../../widgets/list/list-page.css';
 import './system-log.css';
+import { placeName } from '../../../base/i18n';
 
 const ADDRESS = 'system/log';
 const CATEGORIES: readonly LogCategory[] = [1, 5, 3];
@@ -92,7 +93,7 @@ function RetentionDialog({ open, onClose }: { open: boolean; onClose(): void }) 
               min={0}
               max={3650}
               precision={0}
-              addonAfter={t('retention.unit')}
+              suffix={t('retention.unit')}
               style={{ width: 240 }}
             />
           </Form.Item>
@@ -191,7 +192,13 @@ function LogList({ category }: { category: LogCategory }) {
           when,
           who,
           ip,
-          { title: t('fields.ipAddressName'), dataIndex: 'ipAddressName', key: 'ipAddressName', width: 120 },
+          {
+            title: t('fields.ipAddressName'),
+            dataIndex: 'ipAddressName',
+            key: 'ipAddressName',
+            width: 120,
+            render: (value: string | null) => placeName(value),
+          },
           {
             title: t('fields.platForm.1'),
             dataIndex: 'platForm',

@@ -210,7 +210,7 @@ export function MenuDialog({
       onOk={submit}
       onCancel={onClose}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
     >
       <Form<Values>
         form={form}

@@ -136,7 +136,7 @@ export function SchemeDialog({
       onOk={submit}
       onCancel={onClose}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
     >
       <Form<Values>
         form={form}

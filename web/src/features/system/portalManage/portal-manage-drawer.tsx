@@ -151,13 +151,7 @@ function PortalManageInner({ target, onClose }: { target: PortalManageTarget; on
   ];
 
   return (
-    <Drawer
-      open
-      width="80%"
-      title={t('title', { name: target.systemName })}
-      onClose={onClose}
-      destroyOnHidden
-    >
+    <Drawer open size="80%" title={t('title', { name: target.systemName })} onClose={onClose} destroyOnHidden>
       <Space wrap style={{ marginBottom: 12 }}>
         <Segmented<Platform>
           value={platform}

@@ -309,8 +309,8 @@ export function PrintDevDesigner({ target, onClose }: { target: { id?: string } 
   );
 
   const data = (
-    <Space direction="vertical" style={{ width: '100%' }}>
-      <Alert type="info" showIcon message={t('designer.sqlHint')} />
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Alert type="info" showIcon title={t('designer.sqlHint')} />
       {statements.map((sql, i) => {
         const label = i === 0 ? t('designer.mainSql') : t('designer.detailSql', { n: i });
         return (

@@ -45,7 +45,7 @@ export function PrintLogDrawer({
     <Drawer
       open={template !== null}
       title={t('log.title', { name: template?.fullName ?? '' })}
-      width={800}
+      size={800}
       onClose={onClose}
       destroyOnHidden
     >

@@ -52,7 +52,7 @@ export function ScheduleView({
       }
     >
       {data && (
-        <Descriptions column={1} size="small" labelStyle={{ width: 100 }}>
+        <Descriptions column={1} size="small" styles={{ label: { width: 100 } }}>
           <Descriptions.Item label={t('fields.urgent')}>
             <Tag color={colourOf(data)}>{t(`urgency.${data.urgent}`)}</Tag>
           </Descriptions.Item>

@@ -51,7 +51,7 @@ export function ScopeDialog({
       destroyOnHidden
     >
       <Radio.Group value={scope} onChange={(e) => setScope(e.target.value)} aria-label={t('scope.label')}>
-        <Space direction="vertical">
+        <Space orientation="vertical">
           <Radio value={ScheduleScope.This}>{t('scope.this')}</Radio>
           <Radio value={ScheduleScope.ThisAndLater}>{t('scope.thisAndLater')}</Radio>
           <Radio value={ScheduleScope.All}>{t('scope.all')}</Radio>

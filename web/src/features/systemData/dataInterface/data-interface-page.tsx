@@ -27,6 +27,7 @@ import {
 } from './api';
 import { CATEGORY_DICTIONARY, DataInterfaceDialog } from './data-interface-dialog';
 import '../../../widgets/list/list-page.css';
+import { rowIndexKey } from '../../../widgets/list/row-key';
 
 const ADDRESS = 'systemData/dataInterface';
 
@@ -101,7 +102,7 @@ function PreviewDialog({ row, onClose }: { row: DataInterfaceRow | null; onClose
           {rows && keys.length > 0 && (
             <Table
               size="small"
-              rowKey={(_, i) => String(i)}
+              rowKey={rowIndexKey(rows)}
               dataSource={rows}
               columns={keys.map((k) => ({
                 title: k,

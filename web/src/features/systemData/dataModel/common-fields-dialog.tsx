@@ -80,7 +80,7 @@ function CommonFieldForm({ editing, onClose }: { editing: Editing; onClose(): vo
       confirmLoading={saving}
       onOk={save}
       onCancel={onClose}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
     >
       <Form

@@ -30,6 +30,7 @@ import {
 } from './api';
 import { CommonFieldsDialog } from './common-fields-dialog';
 import '../../../widgets/list/list-page.css';
+import { rowIndexKey } from '../../../widgets/list/row-key';
 
 const ADDRESS = 'systemData/dataModel';
 
@@ -148,9 +149,7 @@ function TableDialog({
       onCancel={onClose}
       destroyOnHidden
     >
-      {hasData && (
-        <Alert type="info" showIcon message={t('dataModel.hasData')} style={{ marginBottom: 12 }} />
-      )}
+      {hasData && <Alert type="info" showIcon title={t('dataModel.hasData')} style={{ marginBottom: 12 }} />}
       <Form form={form} name="dataModelTable" layout="inline" style={{ marginBottom: 12 }}>
         <Form.Item
           name="table"
@@ -385,7 +384,7 @@ function PreviewDialog({
         />
       </Space>
       <PagedTable<Record<string, unknown>>
-        rowKey={(_, i) => String(i)}
+        rowKey={rowIndexKey(rows.data?.list ?? [])}
         size="small"
         columns={columns}
         dataSource={rows.data?.list ?? []}

@@ -135,7 +135,7 @@ function DataSyncBody() {
             type={results.every((r) => r.ok) ? 'success' : 'warning'}
             closable
             onClose={() => setResults([])}
-            message={results.map((r) => (
+            title={results.map((r) => (
               <div key={r.table}>{r.text ?? t(r.ok ? 'result.ok' : 'result.failed', { table: r.table })}</div>
             ))}
           />

@@ -550,7 +550,7 @@ function OnlineList({
         <Drawer
           open={open}
           title={title}
-          width={widthOf(String(schema.drawerWidth ?? ''), '600px')}
+          size={widthOf(String(schema.drawerWidth ?? ''), '600px')}
           onClose={close}
           footer={footer}
           destroyOnHidden
@@ -565,7 +565,7 @@ function OnlineList({
           onCancel={close}
           footer={footer}
           destroyOnHidden
-          maskClosable={false}
+          mask={{ closable: false }}
         >
           {body}
         </Modal>

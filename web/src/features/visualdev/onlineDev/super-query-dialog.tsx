@@ -363,7 +363,7 @@ export function SuperQueryDialog({
         title={t('superQuery.title')}
         width={860}
         onCancel={onClose}
-        maskClosable={false}
+        mask={{ closable: false }}
         destroyOnHidden
         footer={
           <div className="online-dev__super-footer">

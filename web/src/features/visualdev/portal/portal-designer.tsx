@@ -221,7 +221,7 @@ export function PortalDesigner({ target, onClose }: { target: { id?: string } | 
     <Drawer
       open={open}
       onClose={onClose}
-      width="100%"
+      size="100%"
       destroyOnHidden
       title={id ? t('designer.editTitle') : t('designer.newTitle')}
       extra={

@@ -149,7 +149,7 @@ export function ReportDesigner({ target, onClose }: { target: { id?: string } | 
   };
 
   const columnsTab = (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       {definition.columns.map((c, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place and a field may repeat
         <Space key={`${c.field}-${i}`} wrap className="report-designer__row">
@@ -217,7 +217,7 @@ export function ReportDesigner({ target, onClose }: { target: { id?: string } | 
   );
 
   const chartsTab = (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       {definition.charts.map((c, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: charts are edited in place and may be alike
         <Space key={`${c.type}-${i}`} wrap className="report-designer__row">
@@ -283,7 +283,7 @@ export function ReportDesigner({ target, onClose }: { target: { id?: string } | 
     definition.filters.length === 0 ? (
       <Empty description={t('designer.noFilters')} />
     ) : (
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         {definition.filters.map((f, i) => (
           <Space key={f.field} wrap>
             <Typography.Text code>{f.field}</Typography.Text>
@@ -307,7 +307,7 @@ export function ReportDesigner({ target, onClose }: { target: { id?: string } | 
     <Drawer
       open={open}
       onClose={onClose}
-      width="100%"
+      size="100%"
       destroyOnHidden
       title={id ? t('designer.editTitle') : t('designer.newTitle')}
       extra={

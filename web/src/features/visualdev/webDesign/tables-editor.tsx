@@ -2,6 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Radio, Select, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { rowIndexKey } from '../../../widgets/list/row-key';
 import { type DesignTable, fetchTableFields, fetchTables, webDesignKeys } from './api';
 
 /** Tables the server created from the form (forms.md 4.1: `mt…` main, `ct…` per sub-table). */
@@ -119,7 +120,7 @@ export function TablesEditor({
           style={{ marginTop: 8 }}
         />
       ) : (
-        <Space direction="vertical" style={{ width: '100%', marginTop: 8 }}>
+        <Space orientation="vertical" style={{ width: '100%', marginTop: 8 }}>
           {tables.isError && <Alert type="error" showIcon title={t('tables.loadFailed')} />}
           <Space>
             <span>{t('tables.main')}</span>
@@ -135,7 +136,7 @@ export function TablesEditor({
           </Space>
           <Table<DesignTable>
             size="small"
-            rowKey={(_, index) => String(index)}
+            rowKey={rowIndexKey(subs)}
             pagination={false}
             dataSource={subs}
             locale={{ emptyText: t('tables.noSubTables') }}

@@ -295,7 +295,7 @@ function FlowDetail() {
               data-testid="workflow-detail-records"
               items={data.flowTaskOperatorRecordList.map((record) => ({
                 key: record.id,
-                children: (
+                content: (
                   <div>
                     <Space>
                       <strong>{record.nodeName}</strong>

@@ -67,7 +67,7 @@ export function BatchApproveDialog({
         <Alert
           type="warning"
           showIcon
-          message={t('batch.failedTitle')}
+          title={t('batch.failedTitle')}
           description={
             <List
               size="small"

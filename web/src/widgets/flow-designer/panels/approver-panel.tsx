@@ -154,7 +154,7 @@ export function ApproverPanel({
                     value={Number(p.countersignRatio ?? 100)}
                     onChange={(v) => set('countersignRatio', v ?? 100)}
                     aria-label={t('props.countersignRatio')}
-                    addonAfter="%"
+                    suffix="%"
                   />
                 </Item>
               )}

@@ -106,7 +106,7 @@ export function GroupTitleField({ field }: FieldProps) {
   return (
     <Divider
       titlePlacement={position}
-      orientationMargin={position === 'center' ? undefined : 0}
+      styles={position === 'center' ? {} : { content: { margin: 0 } }}
       className="form-group-title"
     >
       {text(field.content)}

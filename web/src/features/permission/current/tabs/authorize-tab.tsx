@@ -38,7 +38,7 @@ export function AuthorizeTab() {
                 <span className="profile-tree-title">
                   <span className="profile-tree-title__meta">{t(`authorize.${group}`)}</span>
                   {(node[group] ?? []).map((item) => (
-                    <Tag key={item.id} color={COLORS[group]} bordered={false}>
+                    <Tag key={item.id} color={COLORS[group]} variant="filled">
                       {item.fullName}
                     </Tag>
                   ))}

@@ -4,6 +4,7 @@ import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { placeName } from '../../../../base/i18n';
 import { getSystemLog, profileKeys, type SignInRecord, type SystemLogParams } from '../api';
 
 /** System log: the user's own sign-ins, paged, with keyword and date range. */
@@ -84,7 +85,13 @@ export function SystemLogTab() {
               ),
           },
           { key: 'ip', title: t('systemLog.ip'), dataIndex: 'ipAddress', width: 140 },
-          { key: 'place', title: t('systemLog.place'), dataIndex: 'ipAddressName', width: 140 },
+          {
+            key: 'place',
+            title: t('systemLog.place'),
+            dataIndex: 'ipAddressName',
+            width: 140,
+            render: (value: string | null) => placeName(value),
+          },
           { key: 'browser', title: t('systemLog.browser'), dataIndex: 'browser', ellipsis: true },
           { key: 'platform', title: t('systemLog.platform'), dataIndex: 'platForm', ellipsis: true },
           { key: 'abstracts', title: t('systemLog.abstracts'), dataIndex: 'abstracts', ellipsis: true },

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type ChartKind, chartOption } from '../../../../widgets/chart/chart-options';
 import { EChart } from '../../../../widgets/chart/echart';
+import { rowIndexKey } from '../../../../widgets/list/row-key';
 import { useOpenMessage } from '../../../message/inbox/use-open-message';
 import { detailPath } from '../../../workflow/engine/config';
 import {
@@ -227,7 +228,7 @@ function TodoCountWidget() {
           <Statistic
             title={t(`widgets.todo.${item.key}`)}
             value={counts.data?.[item.key] ?? 0}
-            valueStyle={{ color: item.color }}
+            styles={{ content: { color: item.color } }}
           />
         </Link>
       ))}
@@ -345,7 +346,7 @@ export function WidgetBody({ item }: { item: PortalLayoutItem }) {
             <Table<WidgetRow>
               size="small"
               pagination={false}
-              rowKey={(_, index) => String(index)}
+              rowKey={rowIndexKey(rows)}
               dataSource={rows}
               scroll={{ y: 'calc(100% - 40px)' }}
               columns={(w.columns?.length
@@ -366,7 +367,7 @@ export function WidgetBody({ item }: { item: PortalLayoutItem }) {
       return (
         <Timeline
           items={(w.list ?? []).map((entry) => ({
-            children: (
+            content: (
               <>
                 <Typography.Text type="secondary">{entry.time}</Typography.Text> {entry.content}
               </>

@@ -11,6 +11,7 @@ import { chartOption } from '../../../../widgets/chart/chart-options';
 import { EChart } from '../../../../widgets/chart/echart';
 import type { ReportParams, ReportRow } from './api';
 import './report.css';
+import { rowIndexKey } from '../../../../widgets/list/row-key';
 
 /** The filters' starting values: each filter's default. */
 export const defaultParams = (definition: ReportDefinition): ReportParams =>
@@ -108,7 +109,7 @@ export function ReportView({
         <Table<ReportRow>
           size="small"
           bordered
-          rowKey={(_, index) => String(index)}
+          rowKey={rowIndexKey(rows)}
           columns={columns}
           dataSource={rows}
           pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}

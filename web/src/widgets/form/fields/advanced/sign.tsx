@@ -72,7 +72,7 @@ export function SignField({ value, onChange, id, disabled, readOnly }: FieldProp
   };
 
   return (
-    <Space direction="vertical" size={4}>
+    <Space orientation="vertical" size={4}>
       <canvas
         id={id}
         ref={canvas}

@@ -234,7 +234,7 @@ export function UploadImgField({
     <Image.PreviewGroup>
       <Space wrap>
         {entries.map((entry) => (
-          <Space key={entry.url} direction="vertical" size={0} data-testid="upload-entry">
+          <Space key={entry.url} orientation="vertical" size={0} data-testid="upload-entry">
             <Image src={entry.url} alt={entry.name} width={96} height={96} style={{ objectFit: 'cover' }} />
             {remove && (
               <Popconfirm
