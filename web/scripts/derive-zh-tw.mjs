@@ -3,8 +3,12 @@
 // Traditional with phrases). The output is committed and reviewed; reviewed corrections go in
 // src/locales/zh-TW.overrides.json and win over
 // the converter. Interpolation placeholders ({{name}}) are never converted.
-// Overrides file shape: { "phrases": { "<converter output>": "<preferred Taiwan wording>" },
+// Overrides file shape: { "sourcePhrases": { "<zh-CN phrase>": "<Taiwan wording>" },
+//                         "phrases": { "<converter output>": "<preferred Taiwan wording>" },
 //                         "keys": { "<namespace>": { "<dotted.key>": "<text>" } } }
+// sourcePhrases are taken out of the text before conversion and put back as given: the converter
+// turns some words into another word that only fits one of their meanings (运行 → 執行, 对象 → 物件,
+// 实例 → 例項, 端口 → 埠), which a fix of its output cannot undo.
 //
 //   node scripts/derive-zh-tw.mjs          rewrite the zh-TW files
 //   node scripts/derive-zh-tw.mjs --check  exit 1 (and list them) if a zh-TW file is stale
@@ -21,15 +25,26 @@ const overridesFile = join(localesDir, 'zh-TW.overrides.json');
 
 const convert = OpenCC.Converter({ from: 'cn', to: 'twp' });
 
-/** Converts text but keeps {{placeholders}} untouched. */
-function convertText(text, phrases) {
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Converts text (sourcePhrases as given, the rest through the converter) but keeps {{placeholders}}. */
+function convertText(text, phrases, sourcePhrases) {
+  const sources = Object.keys(sourcePhrases).sort((a, b) => b.length - a.length);
+  const fixed = sources.length > 0 ? new RegExp(`(${sources.map(escapeRegExp).join('|')})`) : null;
+  const convertPart = (part) => {
+    let converted = convert(part);
+    for (const [from, to] of Object.entries(phrases)) converted = converted.split(from).join(to);
+    return converted;
+  };
   return text
     .split(/(\{\{[^}]*\}\})/)
     .map((part) => {
       if (part.startsWith('{{')) return part;
-      let converted = convert(part);
-      for (const [from, to] of Object.entries(phrases)) converted = converted.split(from).join(to);
-      return converted;
+      if (!fixed) return convertPart(part);
+      return part
+        .split(fixed)
+        .map((piece, index) => (index % 2 === 1 ? sourcePhrases[piece] : piece ? convertPart(piece) : ''))
+        .join('');
     })
     .join('');
 }
@@ -37,7 +52,9 @@ function convertText(text, phrases) {
 function convertValue(value, overrides, path) {
   if (typeof value === 'string') {
     const override = overrides.keys[path.join('.')];
-    return typeof override === 'string' ? override : convertText(value, overrides.phrases);
+    return typeof override === 'string'
+      ? override
+      : convertText(value, overrides.phrases, overrides.sourcePhrases);
   }
   if (Array.isArray(value)) {
     return value.map((item, index) => convertValue(item, overrides, [...path, String(index)]));
@@ -58,7 +75,11 @@ export function deriveAll() {
     const source = JSON.parse(readFileSync(join(sourceDir, name), 'utf8'));
     const derived = convertValue(
       source,
-      { phrases: overrides.phrases ?? {}, keys: overrides.keys?.[namespace] ?? {} },
+      {
+        phrases: overrides.phrases ?? {},
+        sourcePhrases: overrides.sourcePhrases ?? {},
+        keys: overrides.keys?.[namespace] ?? {},
+      },
       [],
     );
     return { name, text: `${JSON.stringify(derived, null, 2)}\n` };
