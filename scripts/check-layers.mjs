@@ -17,10 +17,13 @@ const SOURCES = ['packages/shared/src', 'server/src', 'web/src'];
 /** Web feature folders with no server folder of their own, and why. */
 export const CLIENT_ONLY = {
   'extend/barCode': 'bar and QR codes are drawn in the browser',
+  'extend/formDemo': 'static forms showing field kinds and validation',
+  'extend/graphDemo': 'charts drawn in the browser from sample figures',
   'extend/map': 'map demo over systemData/map',
   'extend/printData': 'print samples over system/printDev',
   'extend/signature': 'hand signature drawn in the browser, saved through permission/current',
   'extend/signet': 'e-seal drawn in the browser',
+  'extend/tableDemo': 'table demos over extend/tableExample (/api/extend/TableExample)',
   'system/icons': 'the icon catalogue ships with the client',
   'workflow/quickLaunch': 'launch cards over workflow/templates and workflow/engine',
 };

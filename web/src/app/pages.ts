@@ -1,4 +1,7 @@
-import type { PageRegistry } from '../shell/routing';
+import { FORM_DEMOS } from '../features/extend/formDemo/form-catalogue';
+import { GRAPH_DEMOS } from '../features/extend/graphDemo/graph-catalogue';
+import { TABLE_DEMOS } from '../features/extend/tableDemo/table-catalogue';
+import type { PageEntry, PageRegistry } from '../shell/routing';
 
 /** What the designer of web design and of the code generator needs. */
 const DESIGNER_NAMESPACES = [
@@ -12,6 +15,31 @@ const DESIGNER_NAMESPACES = [
   'dictionary',
 ] as const;
 const GENERATOR_NAMESPACES = [...DESIGNER_NAMESPACES, 'codeGenerator'] as const;
+
+/** The extend demo families (14 tables, 20 charts, 8 forms): one page component per family, one address per demo. */
+const EXTEND_DEMOS: Record<string, PageEntry> = Object.fromEntries([
+  ...TABLE_DEMOS.map((name) => [
+    `extend/tableDemo/${name}`,
+    {
+      load: () => import('../features/extend/tableDemo/table-demo-page').then((m) => ({ default: m.tableDemoPage(name) })),
+      namespaces: ['extendTableDemo'],
+    },
+  ]),
+  ...GRAPH_DEMOS.map((name) => [
+    `extend/graphDemo/${name}`,
+    {
+      load: () => import('../features/extend/graphDemo/graph-demo-page').then((m) => ({ default: m.graphDemoPage(name) })),
+      namespaces: ['extendGraphDemo'],
+    },
+  ]),
+  ...FORM_DEMOS.map((name) => [
+    `extend/formDemo/${name}`,
+    {
+      load: () => import('../features/extend/formDemo/form-demo-page').then((m) => ({ default: m.formDemoPage(name) })),
+      namespaces: ['extendFormDemo', 'formAdvanced'],
+    },
+  ]),
+]);
 
 /**
  * Page components by menu address (api-contract.md "Page addresses"): a menu node of type 2
@@ -324,4 +352,5 @@ export const PAGES: PageRegistry = {
   },
   /** Not a menu page: the router's public-but-guarded /scanLogin (QR code confirmation) uses it. */
   scanLogin: { load: () => import('../features/oauth/tickets/scan-confirm-page'), namespaces: ['scan'] },
+  ...EXTEND_DEMOS,
 };
