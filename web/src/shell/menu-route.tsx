@@ -6,17 +6,8 @@ import { loadNamespaces } from '../base/i18n';
 import { firstLeafPath, routableMenus } from '../base/session/menu';
 import { useSession } from '../base/session/session-store';
 import { GeneratedPage } from './generated-page';
-import type { PageRegistry } from './routing';
+import { ADDRESS_ALIASES, type PageRegistry } from './routing';
 import UnavailablePage from './unavailable-page';
-
-/** Base routes of console.md 2.1 served by a menu page address. */
-const ALIASES: Record<string, string> = {
-  '/workFlowDetail': 'workFlow/workFlowDetail',
-  '/emailDetail': 'extend/email',
-  '/workFlow/entrust': 'workFlow/entrust',
-  '/previewModel': 'basic/previewModel',
-  '/menuMore': 'basic/menuMore',
-};
 
 const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
 
@@ -45,12 +36,13 @@ function AddressPage({ pages, address, name }: { pages: PageRegistry; address: s
   );
 }
 
-function useTitle(title: string | null) {
+function useTitle(title: string | null, skip = false) {
   const { t } = useTranslation();
   useEffect(() => {
+    if (skip) return;
     const appTitle = t('appTitle');
     document.title = title ? `${title} - ${appTitle}` : appTitle;
-  }, [t, title]);
+  }, [t, title, skip]);
 }
 
 /** Page addresses of the generated-page types (api-contract.md, "Page addresses"). */
@@ -71,8 +63,11 @@ export default function MenuRoute({ pages }: { pages: PageRegistry }) {
   const menuList = useSession((state) => state.menuList);
   const routes = useMemo(() => routableMenus(menuList), [menuList]);
   const node = routes.get(pathname);
-  const alias = ALIASES[pathname];
-  useTitle(node?.fullName ?? null);
+  const alias = ADDRESS_ALIASES[pathname];
+  // An alias (the flow detail page, say) is named after the menu page of its address.
+  const named = node ?? (alias ? routes.get(`/${alias}`) : undefined);
+  // A category only leads to its first page, which names itself: the category sets no title.
+  useTitle(named && named.type !== 1 ? named.fullName : null, named?.type === 1);
 
   if (alias) return <AddressPage key={pathname} pages={pages} address={alias} />;
   if (!node) return <Navigate to="/404" replace />;

@@ -18,3 +18,12 @@ export interface PageEntry {
 
 /** Page entries by menu address: the app's page registry (app/pages.ts), handed to the shell. */
 export type PageRegistry = Readonly<Record<string, PageEntry>>;
+
+/** Base routes of console.md 2.1 served by a menu page address (their name is that page's menu name). */
+export const ADDRESS_ALIASES: Readonly<Record<string, string>> = {
+  '/workFlowDetail': 'workFlow/workFlowDetail',
+  '/emailDetail': 'extend/email',
+  '/workFlow/entrust': 'workFlow/entrust',
+  '/previewModel': 'basic/previewModel',
+  '/menuMore': 'basic/menuMore',
+};

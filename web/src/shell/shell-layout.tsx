@@ -14,6 +14,7 @@ import {
   menuAncestry,
   menuIdForPath,
   menuTarget,
+  routableMenus,
   visibleMenus,
 } from '../base/session/menu';
 import { fetchCurrentUser, logout } from '../base/session/session-api';
@@ -27,7 +28,7 @@ import { HeaderActions } from './header-actions';
 import { KeepAliveOutlet } from './keep-alive';
 import { setLocked } from './lock/lock';
 import { PrevLoginNotice } from './prev-login-notice';
-import type { RouteHandle } from './routing';
+import { ADDRESS_ALIASES, type RouteHandle } from './routing';
 import { useTabs } from './tabs-store';
 import { TagsView } from './tags-view';
 import { TopMenu } from './top-menu';
@@ -150,6 +151,7 @@ export default function ShellLayout() {
   useEffect(() => {
     if (pathname.startsWith('/redirect/') || pathname === '/404') return;
     const key = `${pathname}${search}`;
+    if (currentNode?.type === 1) return; // a category leads to its first page, which gets the tab
     if (currentNode && !handle?.title) {
       useTabs.getState().add({ key, title: currentNode.fullName, menuId: currentNode.id });
     } else if (handle?.title) {
@@ -297,9 +299,35 @@ export default function ShellLayout() {
     [primary, sizeTokens, dark],
   );
 
-  const breadcrumb = ancestry.map((id) => ({ title: findMenu(navMenus, id)?.fullName ?? '' }));
+  // Where am I (issue #23 item 11): the menu trail down to the page, and the page's own name last
+  // (a hidden page, an alias such as the flow detail, or a route of its own has no trail above it).
+  const aliasAddress = ADDRESS_ALIASES[pathname];
+  const aliasNode = useMemo(
+    () => (aliasAddress ? (routableMenus(menuList).get(`/${aliasAddress}`) ?? null) : null),
+    [menuList, aliasAddress],
+  );
+  const pageName =
+    currentNode?.fullName ?? aliasNode?.fullName ?? (handle?.title ? t(handle.title) : null) ?? null;
+  const trail = ancestry
+    .filter((id) => id !== currentId)
+    .map((id) => findMenu(navMenus, id)?.fullName ?? '')
+    .filter(Boolean);
+  const breadcrumb = pageName
+    ? [
+        ...trail.map((title) => ({ title })),
+        {
+          title: (
+            <span className="shell-page-name" data-testid="page-name">
+              {pageName}
+            </span>
+          ),
+        },
+      ]
+    : [];
   const headerHasMenu = !isMobile && (layout === 'functional' || layout === 'blend');
   const headerDark = headerHasMenu && dark;
+  // The header holds the trail when it has no menu; otherwise a title line above the page does.
+  const breadcrumbInHeader = !isMobile && !headerHasMenu;
   const showSider = !isMobile && layout !== 'functional' && (layout !== 'blend' || blendSideItems.length > 0);
   const siderWidth = collapsed ? SIDEBAR_COLLAPSED : SIDEBAR_WIDTH;
   const openKeysOfTags = settings.tagsView ? views.map((view) => view.key) : null;
@@ -342,7 +370,7 @@ export default function ShellLayout() {
         </nav>
       ) : (
         <div className="shell-header__fill">
-          {!isMobile && breadcrumb.length > 0 && (
+          {breadcrumbInHeader && breadcrumb.length > 0 && (
             <Breadcrumb items={breadcrumb} className="shell-breadcrumb" />
           )}
         </div>
@@ -361,6 +389,11 @@ export default function ShellLayout() {
   const main = (
     <Layout className="shell-main">
       {settings.tagsView && <TagsView showIcon={settings.tagsIcon} />}
+      {!breadcrumbInHeader && breadcrumb.length > 0 && (
+        <nav className="shell-page-title" aria-label={t('breadcrumb')}>
+          <Breadcrumb items={breadcrumb} className="shell-breadcrumb" />
+        </nav>
+      )}
       <Layout.Content className="shell-content">
         <Suspense fallback={<Spin className="shell-view__spin" />}>
           <KeepAliveOutlet enabled={settings.useCache} openKeys={openKeysOfTags} />
