@@ -101,6 +101,19 @@ const SORTABLE = {
 } as const;
 
 /**
+ * `offset 0` of a subquery: PostgreSQL then plans it on its own instead of merging it into the
+ * outer query. drizzle leaves out an offset of the number 0, so it is given as SQL.
+ */
+const KEEP_SUBQUERY = sql`0` as unknown as number;
+
+/** SORTABLE's names as the columns of a subquery that selected them (`{ id, ...SORTABLE }`). */
+const matchSortable = (m: { [K in keyof typeof SORTABLE]: AnyPgColumn | SQL.Aliased }) =>
+  Object.fromEntries(Object.keys(SORTABLE).map((k) => [k, m[k as keyof typeof SORTABLE]])) as Record<
+    string,
+    AnyPgColumn
+  >;
+
+/**
  * The keyword searched over account, name and pinyin initials. One expression, matched by the
  * trigram index of migration 0003 where pg_trgm is available.
  */
@@ -289,16 +302,39 @@ export class UserService {
     let rows: ListRow[];
     let total: number;
     if (query.keyword) {
-      // A keyword narrows to few rows: one index scan answers the page and the total together.
-      const found = await this.db
-        .select({ ...LIST_COLUMNS, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      // A keyword (issue 24): the page's 20 ids come from the matches alone, sorted after they
+      // are found, and the total is counted apart. `offset 0` keeps the matches a subquery of
+      // their own, planned for all of them (the trigram index, or a scan when most rows match);
+      // without it the planner, seeing LIMIT 20, walked the list-order index and tested the
+      // keyword on every row of the table until it had 20 (or, with the total counted in the
+      // same statement, all of them). The cost now grows with the matches, not with the table.
+      const matches = this.db
+        .select({ id: users.id, ...SORTABLE })
         .from(users)
         .where(where)
-        .orderBy(...order)
+        .offset(KEEP_SUBQUERY)
+        .as('m');
+      const page = this.db
+        .select({ id: matches.id })
+        .from(matches)
+        .orderBy(
+          ...listOrder(matchSortable(matches), query, desc(matches.id), [
+            asc(matches.sortCode),
+            desc(matches.creatorTime),
+            desc(matches.id),
+          ]),
+        )
         .limit(query.pageSize)
-        .offset(offset);
-      rows = found.map(({ total: _, ...row }) => row);
-      total = found[0]?.total ?? (offset > 0 ? await countAll() : 0);
+        .offset(offset)
+        .as('p');
+      [rows, total] = await Promise.all([
+        this.db
+          .select(LIST_COLUMNS)
+          .from(page)
+          .innerJoin(users, eq(users.id, page.id))
+          .orderBy(...order),
+        countAll(),
+      ]);
     } else {
       [rows, total] = await Promise.all([
         this.db

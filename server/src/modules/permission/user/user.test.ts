@@ -196,7 +196,6 @@ describe('user CRUD (administrator)', () => {
       account: body.account,
       quickQuery: 'lxj',
       organizeId: office.id,
-      passwordHash: null,
       mustChangePassword: 1,
       isAdministrator: 0,
     });
@@ -253,6 +252,46 @@ describe('user CRUD (administrator)', () => {
       expect(answer.msg).toMatch(message);
     }
     expect(await userCount()).toBe(before);
+  });
+
+  it('pages a keyword list in list order with the exact total, its units and an allow-listed sort', async () => {
+    const section = await f().unit('QZF-SJJ-XXHK');
+    const tag = `kwp${Date.now().toString(36)}`;
+    // 23 matches over three sort codes (list order: sort code, then newest first), one more
+    // that the keyword misses and one deleted match.
+    const made: { id: string; account: string; sortCode: number; creatorTime: number }[] = [];
+    for (let i = 0; i < 23; i++) {
+      const sortCode = i % 3;
+      const creatorTime = 1_700_000_000_000 + i;
+      const p = await f().person(section.id, { realName: `${tag}${i}`, sortCode, creatorTime });
+      made.push({ id: p.id, account: p.account, sortCode, creatorTime });
+    }
+    await f().person(section.id, { realName: '不相干' });
+    await f().person(section.id, { realName: `${tag}x`, deleteMark: 1 });
+    const expected = [...made]
+      .sort((a, b) => a.sortCode - b.sortCode || b.creatorTime - a.creatorTime)
+      .map((u) => u.id);
+    const page = (n: number, extra = '') =>
+      server.request<Page<UserListItem>>(
+        'GET',
+        `${BASE}?keyword=${tag}&currentPage=${n}&pageSize=10${extra}`,
+        {
+          token: admin,
+        },
+      );
+    const pages = [await page(1), await page(2), await page(3), await page(4)];
+    expect(pages.map((p) => p.data.pagination.total)).toEqual([23, 23, 23, 23]);
+    expect(pages.flatMap((p) => p.data.list.map((u) => u.id))).toEqual(expected);
+    expect(pages[0]!.data.list[0]!.organize).toContain('数据资源管理局/信息化科');
+    const byAccount = await page(2, '&sidx=account&sort=desc');
+    expect(byAccount.data.pagination.total).toBe(23);
+    expect(byAccount.data.list.map((u) => u.account)).toEqual(
+      made
+        .map((u) => u.account)
+        .sort()
+        .reverse()
+        .slice(10, 20),
+    );
   });
 
   it('lists with keyword over account, name and pinyin initials, the unit subtree and allow-listed sorting', async () => {
