@@ -56,6 +56,16 @@ export const PAGES: PageRegistry = {
     load: () => import('../features/permission/current/profile-page'),
     namespaces: ['profile', 'password'],
   },
+  // The shell's link page and lock (console.md 2.1, 4) under their menu addresses: a 快捷入口 tile
+  // or a menu entry opens them like any page.
+  'basic/externalLink': {
+    load: () => import('../shell/shell-pages').then((pages) => ({ default: pages.ExternalLinkPage })),
+    namespaces: ['shell'],
+  },
+  'basic/lockScreen': {
+    load: () => import('../shell/shell-pages').then((pages) => ({ default: pages.LockNowPage })),
+    namespaces: ['shell'],
+  },
   'systemData/dictionary': {
     load: () => import('../features/system/dictionary/dictionary-page'),
     namespaces: ['dictionary', 'widgets'],

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../base/api';
@@ -6,8 +6,9 @@ import { toastError } from '../base/api/feedback';
 import { getToken } from '../base/api/token';
 import { loadNamespaces } from '../base/i18n';
 import { PageLoading } from '../base/page-loading';
-import { fetchCurrentUser } from '../base/session/session-api';
-import { useSession } from '../base/session/session-store';
+import { fetchCurrentUser, logout } from '../base/session/session-api';
+import { mustChangePassword, useSession } from '../base/session/session-store';
+import type { SysConfigInfo } from '../base/session/session-types';
 import { safeRedirect } from '../features/oauth/remember';
 import { isLocked } from './lock/lock';
 
@@ -15,6 +16,17 @@ import { isLocked } from './lock/lock';
 export const PUBLIC_PATHS: readonly string[] = ['/login', '/auth-redirect', '/sso', '/formShortLink'];
 
 export const LOCK_PATH = '/lockScreen';
+
+/** The sign-in page of a user whose roles grant no page: it says so (login:noPages). */
+export const NO_PAGES_PATH = '/login?reason=noPages';
+
+// Loaded only for a user who owes the password change and has no page: the guard ships with the
+// sign-in page, which must stay small.
+const ChangePasswordDialog = lazy(() =>
+  import('../features/permission/current/password/change-password-dialog').then((module) => ({
+    default: module.ChangePasswordDialog,
+  })),
+);
 
 export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.includes(pathname);
@@ -69,15 +81,25 @@ function TokenSwap({ token }: { token: string }) {
 }
 
 /**
- * Loads CurrentUser; on failure (or an empty menu list) clears the session, shows why and goes to
- * /login?redirect=.
+ * Loads CurrentUser; on failure clears the session, shows why and goes to /login?redirect=. A user
+ * whose roles grant no page (issue 23) first changes the initial password when that is owed, then
+ * is signed out to the sign-in page, which says that no page is granted yet and whom to ask.
  */
 function CurrentUserLoader() {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   const [failed, setFailed] = useState(false);
+  /** The password policy, while a user without pages owes the change of the initial password. */
+  const [owesPassword, setOwesPassword] = useState<SysConfigInfo | null>(null);
   const started = useRef(false);
+
+  const leaveWithoutPages = useCallback(async () => {
+    await logout().catch(() => undefined);
+    useSession.getState().reset();
+    setFailed(true);
+    navigate(NO_PAGES_PATH, { replace: true });
+  }, [navigate]);
 
   useEffect(() => {
     if (started.current) return;
@@ -86,10 +108,16 @@ function CurrentUserLoader() {
     fetchCurrentUser()
       .then(async (user) => {
         if (!user?.userInfo) throw new Error(t('session.verifyFailed'));
-        useSession.getState().setCurrentUser(user);
+        const session = useSession.getState();
+        session.setCurrentUser(user);
         if (useSession.getState().menuList.length === 0) {
-          await loadNamespaces(['shell']);
-          throw new Error(t('shell:menu.empty'));
+          // Not loaded after all (in the same tick, so the shell never renders without pages).
+          useSession.setState({ userInfo: null });
+          const policy = user.sysConfigInfo ?? {};
+          if (mustChangePassword(user.userInfo, policy)) {
+            await loadNamespaces(['password']);
+            setOwesPassword(policy);
+          } else await leaveWithoutPages();
         }
       })
       .catch((error: unknown) => {
@@ -103,7 +131,23 @@ function CurrentUserLoader() {
         // A session code already navigated; otherwise leave for the sign-in page ourselves.
         if (stillSignedIn) navigate(target, { replace: true });
       });
-  }, [location.pathname, location.search, navigate, t]);
+  }, [location.pathname, location.search, navigate, t, leaveWithoutPages]);
 
+  if (owesPassword) {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <PageLoading />
+        <ChangePasswordDialog
+          open
+          forced
+          policy={owesPassword}
+          onChanged={() => {
+            setOwesPassword(null);
+            void leaveWithoutPages();
+          }}
+        />
+      </Suspense>
+    );
+  }
   return failed ? null : <PageLoading />;
 }

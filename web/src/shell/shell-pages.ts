@@ -4,6 +4,7 @@
  * chunks that the sign-in page would also have to fetch (login budget, design.md "Web").
  */
 export { default as ExternalLinkPage } from './external-link/external-link-page';
+export { default as LockNowPage } from './lock/lock-now-page';
 export { default as LockScreenPage } from './lock/lock-screen-page';
 export { default as MenuRoute } from './menu-route';
 export { default as RedirectPage } from './redirect-page';

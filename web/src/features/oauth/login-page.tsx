@@ -2,6 +2,7 @@ import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-desi
 import { Button } from 'antd';
 import { type FormEvent, type KeyboardEvent, lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ApiError } from '../../base/api';
 import { BrandMark } from '../../base/brand-mark';
 import { LanguageSwitch } from '../../widgets/language/language-switch';
@@ -30,6 +31,8 @@ export default function LoginPage() {
   const { t } = useTranslation(['login', 'common']);
   const [mode, setMode] = useState<LoginMode>('password');
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  // The route guard sends a user whose roles grant no page here (after the password change).
+  const noPages = useSearchParams()[0].get('reason') === 'noPages';
 
   /** Arrow keys, Home and End move between the tabs (WAI-ARIA tabs pattern). */
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
@@ -81,6 +84,12 @@ export default function LoginPage() {
         <section className="login-card__form" aria-labelledby="login-welcome">
           <h2 id="login-welcome">{t('welcome')}</h2>
           <p className="login-card__subtitle">{t('subtitle')}</p>
+          {noPages && (
+            <div className="login-notice" role="alert" data-testid="login-no-pages">
+              <strong>{t('noPages.title')}</strong>
+              <span>{t('noPages.text')}</span>
+            </div>
+          )}
           <div className="login-modes" role="tablist" aria-label={t('modes.label')}>
             {MODES.map((item, index) => (
               <button

@@ -74,8 +74,12 @@ export function needsVModel(field: FormField): boolean {
   return true;
 }
 
-/** Props of the sample form that point at demo records: a new field starts without them. */
+/**
+ * Props of the sample form that point at demo records or show off options: a new field starts
+ * without them (a number shows no capital amount, separators or fixed decimals until chosen).
+ */
 const CLEARED: Record<string, Record<string, unknown>> = {
+  numInput: { thousands: false, isAmountChinese: false, precision: undefined },
   popupTableSelect: { interfaceId: '', interfaceName: '', columnOptions: [] },
   autoComplete: { interfaceId: '', interfaceName: '' },
   popupSelect: { interfaceId: '', interfaceName: '', columnOptions: [] },

@@ -101,8 +101,9 @@ export function registerUserRoutes(app: FastifyInstance, services: Services) {
     url: '/api/permission/Users',
     access: { module: USER_MODULE, button: 'btn_add' },
     body: UserBody,
+    // The generated initial password is answered this once (data.password), never again.
     handler: async ({ body, session, req }) =>
-      answer({ id: await service.create(session, body, req.body) }, UserMessages.created),
+      answer(await service.create(session, body, req.body), UserMessages.created),
   });
 
   defineRoute(app, services, {

@@ -16,7 +16,7 @@ import type { Session } from '../../../core/sessions.js';
 import { bumpStamp, StampKey } from '../../../core/stamps.js';
 import { updateVersioned } from '../../../core/versioned.js';
 import type { DbOrTx } from '../../../db/client.js';
-import { escapeLike, listOrder } from '../../../db/query.js';
+import { escapeLike, KEEP_SUBQUERY, listOrder } from '../../../db/query.js';
 import { groups, organizes, positions, roles, userRelations, users } from '../../../db/schema/index.js';
 import { quickQueryOf } from '../../../db/seed/demo.js';
 import { generatePassword, md5Hex } from '../../../db/seed/index.js';
@@ -99,12 +99,6 @@ const SORTABLE = {
   creatorTime: users.creatorTime,
   lastModifyTime: users.lastModifyTime,
 } as const;
-
-/**
- * `offset 0` of a subquery: PostgreSQL then plans it on its own instead of merging it into the
- * outer query. drizzle leaves out an offset of the number 0, so it is given as SQL.
- */
-const KEEP_SUBQUERY = sql`0` as unknown as number;
 
 /** SORTABLE's names as the columns of a subquery that selected them (`{ id, ...SORTABLE }`). */
 const matchSortable = (m: { [K in keyof typeof SORTABLE]: AnyPgColumn | SQL.Aliased }) =>
@@ -529,13 +523,23 @@ export class UserService {
     throw error;
   }
 
-  async create(session: Session, body: UserBody, rawBody: unknown): Promise<string> {
+  /**
+   * Adds a user with a generated one-time initial password, answered once (the administrator shows
+   * or passes it on; only its hash is kept). The user must change it at the first sign-in.
+   */
+  async create(
+    session: Session,
+    body: UserBody,
+    rawBody: unknown,
+  ): Promise<{ id: string; password: string }> {
     const fieldRules = await loadFieldRules(this.db, session, USER_MODULE);
     assertFormWritable(fieldRules, rawBody, USER_FORM_KEYS);
     this.assertAdminRights(session, null, body);
     const scope = await organizeScope(this.services, session, 'add');
     assertAllInScope(await pageScope(this.services, session, USER_MODULE, 'add'), body.organizeId);
     const id = newId();
+    const password = generatePassword();
+    const passwordHash = await hashPassword(md5Hex(password));
     await this.db
       .transaction(async (tx) => {
         const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.account, body.account));
@@ -546,8 +550,7 @@ export class UserService {
           account: body.account,
           realName: body.realName,
           ...columnValues(body),
-          // No password until an administrator sets one (reset password); then it must be changed.
-          passwordHash: null,
+          passwordHash,
           mustChangePassword: 1,
           systemId: null,
           creatorUserId: session.userId,
@@ -560,7 +563,7 @@ export class UserService {
         UserService.uniqueAccount(error);
       });
     await bumpStamp(this.services.kv, StampKey.authorization);
-    return id;
+    return { id, password };
   }
 
   async update(session: Session, id: string, body: UserUpdateBody, rawBody: unknown, log: RuleLog) {

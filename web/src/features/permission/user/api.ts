@@ -95,11 +95,17 @@ export function fetchUser(id: string): Promise<UserForm> {
   return http.get<UserForm>(`${USERS}/${id}`);
 }
 
-export async function saveUser(form: UserForm): Promise<string> {
-  const answer = form.id
-    ? await http.send(`${USERS}/${form.id}`, { method: 'PUT', data: form })
-    : await http.send(USERS, { method: 'POST', data: form });
-  return answer.msg;
+/**
+ * Saves the user form. A new user's answer carries the one-time initial password the server
+ * generated (data.password): it is shown once, the user changes it at the first sign-in.
+ */
+export async function saveUser(form: UserForm): Promise<{ msg: string; password?: string }> {
+  if (form.id) return { msg: (await http.send(`${USERS}/${form.id}`, { method: 'PUT', data: form })).msg };
+  const answer = await http.send<{ id: string; password?: string } | null>(USERS, {
+    method: 'POST',
+    data: form,
+  });
+  return { msg: answer.msg, password: answer.data?.password };
 }
 
 export async function deleteUser(id: string): Promise<string> {

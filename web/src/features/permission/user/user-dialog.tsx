@@ -1,6 +1,6 @@
 import { Limits, Patterns } from '@console/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
+import { Alert, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -15,6 +15,7 @@ import {
   UserSelect,
 } from '../../../widgets/org-picker';
 import { fetchUser, saveUser, type UserForm, userKeys } from './api';
+import type { InitialPassword } from './initial-password-dialog';
 
 const ADDRESS = 'permission/user';
 /**
@@ -101,10 +102,13 @@ export function UserDialog({
   target,
   defaultOrganizeId,
   onClose,
+  onCreated,
 }: {
   target: { id?: string } | null;
   defaultOrganizeId?: string;
   onClose(): void;
+  /** A new user was added: the generated initial password to show once. */
+  onCreated?(created: InitialPassword): void;
 }) {
   const { t } = useTranslation('user');
   const [form] = Form.useForm<FormValues>();
@@ -208,9 +212,12 @@ export function UserDialog({
       if (version !== undefined) body.version = version;
     }
     try {
-      toastSuccess((await saveUser(body)) || t('saved'), 1.5);
+      const saved = await saveUser(body);
+      toastSuccess(saved.msg || t('saved'), 1.5);
       await queryClient.invalidateQueries({ queryKey: userKeys.all });
       onClose();
+      if (!target.id && saved.password)
+        onCreated?.({ account: body.account, realName: body.realName, password: saved.password });
     } catch {
       // The client showed the message; the dialog stays open.
     } finally {
@@ -243,6 +250,15 @@ export function UserDialog({
       destroyOnHidden
       mask={{ closable: false }}
     >
+      {!target?.id && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('initial.note')}
+          style={{ marginBottom: 16 }}
+          data-testid="user-initial-password-note"
+        />
+      )}
       <Form<FormValues>
         form={form}
         name="user"

@@ -43,6 +43,7 @@ import {
   unlockUser,
   userKeys,
 } from './api';
+import { type InitialPassword, InitialPasswordDialog } from './initial-password-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { UserDialog } from './user-dialog';
 import '../../../widgets/list/list-page.css';
@@ -82,6 +83,7 @@ function UserList() {
   const [paging, setPaging] = useState<Paging>({ currentPage: 1, pageSize: DEFAULT_PAGE_SIZE });
   const [dialog, setDialog] = useState<{ id?: string } | null>(null);
   const [resetTarget, setResetTarget] = useState<UserRow | null>(null);
+  const [initial, setInitial] = useState<InitialPassword | null>(null);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
 
@@ -341,7 +343,13 @@ function UserList() {
           />
         </div>
       </div>
-      <UserDialog target={dialog} defaultOrganizeId={organizeId} onClose={() => setDialog(null)} />
+      <UserDialog
+        target={dialog}
+        defaultOrganizeId={organizeId}
+        onClose={() => setDialog(null)}
+        onCreated={setInitial}
+      />
+      <InitialPasswordDialog created={initial} onClose={() => setInitial(null)} />
       <ResetPasswordDialog target={resetTarget} onClose={() => setResetTarget(null)} />
       <ImportWizard
         open={importing}
