@@ -19,6 +19,7 @@ export * from './print/index.js';
 export * from './schedule.js';
 export * from './system.js';
 export * from './systemAdmin.js';
+export * from './dataScreen/index.js';
 export * from './systemData/index.js';
 export * from './systemTemplates.js';
 export * from './upload.js';

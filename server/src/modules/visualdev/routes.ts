@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services.js';
 import { registerDashboardRoutes } from './dashboard/routes.js';
+import { registerDataScreenRoutes } from './dataScreen/routes.js';
 import { registerGeneratorRoutes } from './generator/routes.js';
 import { registerOnlineDevRoutes } from './onlineDev/routes.js';
 import { registerPortalRoutes } from './portal/routes.js';
@@ -17,4 +18,5 @@ export function registerVisualDevRoutes(app: FastifyInstance, services: Services
   registerDataReportRoutes(app, services);
   registerPortalRoutes(app, services);
   registerDashboardRoutes(app, services);
+  registerDataScreenRoutes(app, services);
 }
