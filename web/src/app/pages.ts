@@ -320,6 +320,10 @@ export const PAGES: PageRegistry = {
     load: () => import('../features/visualdev/webDesign/web-design-page'),
     namespaces: [...DESIGNER_NAMESPACES, 'shortLink'],
   },
+  'onlineDev/dataScreen': {
+    load: () => import('../features/visualdev/dataScreen/data-screen-page'),
+    namespaces: ['dataScreen'],
+  },
   'onlineDev/dataReport': {
     load: () => import('../features/visualdev/report/data-report-page'),
     namespaces: ['dataReport', 'widgets'],

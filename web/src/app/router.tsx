@@ -96,6 +96,15 @@ export const routes: RouteObject[] = [
             },
           ]
         : []),
+      // A data screen's viewer (menus of type 6): full screen outside the shell, signed in like every page.
+      {
+        path: '/dataScreen/view/:id',
+        handle: { title: 'dataScreen:designer.title', dynamicTitle: true },
+        lazy: page(
+          ['dataScreen'],
+          () => import('../features/visualdev/dataScreen/view/data-screen-view-page'),
+        ),
+      },
       {
         path: '/lockScreen',
         handle: { title: 'shell:lock.title' },

@@ -42,7 +42,7 @@ const form = node({
 const category = node({ type: 1, enCode: 'demo.generated', children: [form] });
 const selfLink = node({ type: 7, urlAddress: 'https://example.org/a?b=1', linkTarget: '_self' });
 const blankLink = node({ type: 7, urlAddress: 'https://example.org/', linkTarget: '_blank' });
-const screen = node({ type: 6, urlAddress: '/DataV/view/x' });
+const screen = node({ type: 6, urlAddress: 'dataScreen/demoScreen', propertyJson: '{"moduleId":"x"}' });
 const profile = node({ type: 2, urlAddress: 'basic/profile' });
 const hidden = node({ type: 0, enCode: 'basic', propertyJson: '{"isHidden":1}', children: [profile] });
 const tree = [permission, category, selfLink, blankLink, screen, hidden];
@@ -63,7 +63,12 @@ describe('menu helpers', () => {
       path: `/externalLink?href=${encodeURIComponent('https://example.org/a?b=1')}`,
     });
     expect(menuTarget(blankLink, 't')).toEqual({ kind: 'window', url: 'https://example.org/' });
-    expect(menuTarget(screen, 'Bearer x')).toEqual({ kind: 'window', url: '/DataV/view/x?token=Bearer%20x' });
+    // A data screen opens its in-app viewer; the session token never goes into the address.
+    expect(menuTarget(screen, 'Bearer x')).toEqual({ kind: 'window', url: '#/dataScreen/view/x' });
+    expect(menuTarget({ ...screen, linkTarget: '_self' }, 'Bearer x')).toEqual({
+      kind: 'route',
+      path: '/dataScreen/view/x',
+    });
     expect(menuTarget(permission, null)).toEqual({ kind: 'none' });
   });
 
@@ -73,7 +78,7 @@ describe('menu helpers', () => {
     const routes = routableMenus(tree);
     expect(routes.get('/basic/profile')?.id).toBe(profile.id);
     expect(routes.get('/demo/leaveApply')?.id).toBe(form.id);
-    expect(routes.has('/DataV/view/x')).toBe(false);
+    expect(routes.has('/dataScreen/view/x')).toBe(false);
   });
 
   it('stores the deepest first-child address of the first menu', () => {

@@ -27,7 +27,8 @@ export function menuPath(node: MenuNode): string | null {
   if (node.type === 0) return null;
   if (node.type === 1) return `/${node.enCode}`;
   const address = (node.urlAddress ?? '').split('?')[0]?.replace(/^\/+/, '');
-  if (node.type === 7 || node.type === 6) return node.urlAddress ?? null;
+  if (node.type === 6) return dataScreenPath(node);
+  if (node.type === 7) return node.urlAddress ?? null;
   if (address) return `/${address}`;
   return node.enCode ? `/${node.enCode.replaceAll('.', '-')}` : null;
 }
@@ -35,17 +36,23 @@ export function menuPath(node: MenuNode): string | null {
 /** Where a click on a menu node leads. */
 export type MenuTarget = { kind: 'route'; path: string } | { kind: 'window'; url: string } | { kind: 'none' };
 
-/** The viewer address of a dashboard (type 6) with the token appended. */
-export function withToken(url: string, token: string | null): string {
-  if (!token) return url;
-  const separator = url.includes('?') ? '&' : '?';
-  return `${url}${separator}token=${encodeURIComponent(token)}`;
+/**
+ * The in-app viewer of a data screen (type 6): /dataScreen/view/{moduleId}. It is signed in
+ * through the normal session like every page, so no token ever goes into the address.
+ */
+function dataScreenPath(node: MenuNode): string | null {
+  const moduleId = menuProperties(node).moduleId;
+  if (moduleId) return `/dataScreen/view/${encodeURIComponent(moduleId)}`;
+  const address = (node.urlAddress ?? '').split('?')[0] ?? '';
+  return /^\/?dataScreen\/view\/[^/]+$/.test(address) ? `/${address.replace(/^\/+/, '')}` : null;
 }
 
-export function menuTarget(node: MenuNode, token: string | null): MenuTarget {
+export function menuTarget(node: MenuNode, _token?: string | null): MenuTarget {
   const path = menuPath(node);
   if (!path) return { kind: 'none' };
-  if (node.type === 6) return { kind: 'window', url: withToken(path, token) };
+  // A screen opens in the console (_self) or in a new tab of the same app (its hash route).
+  if (node.type === 6)
+    return node.linkTarget === '_self' ? { kind: 'route', path } : { kind: 'window', url: `#${path}` };
   if (node.type === 7) {
     return node.linkTarget === '_self'
       ? { kind: 'route', path: `/externalLink?href=${encodeURIComponent(path)}` }
