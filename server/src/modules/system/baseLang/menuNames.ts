@@ -60,6 +60,8 @@ export const BUILT_IN_ENGLISH: Readonly<Record<string, string>> = {
   'system.printDev': 'Print Templates',
   'system.commonWords': 'Common Words',
   'system.language': 'Translations',
+  'system.systemTemplate': 'System Templates',
+  'system.smsTemplate': 'SMS Templates',
   systemData: 'Data',
   'systemData.dataSource': 'Data Sources',
   'systemData.dataModel': 'Data Models',
@@ -197,13 +199,45 @@ export const TAIWAN_PHRASES: Readonly<Record<string, string>> = {
   點擊: '點選',
 };
 
-/** Simplified Chinese → Taiwan Chinese with Taiwan phrases (OpenCC cn → twp, then TAIWAN_PHRASES). */
+/**
+ * Simplified phrases taken out before conversion and put back as given (the sourcePhrases of
+ * web/src/locales/zh-TW.overrides.json): the converter turns them into a word that fits another
+ * meaning (城市运行 → 城市執行, 对象 → 物件, 实例 → 例項, 端口 → 埠), which no fix of its output undoes.
+ */
+export const TAIWAN_SOURCE_PHRASES: Readonly<Record<string, string>> = {
+  城市运行: '城市運行',
+  运行时间: '運行時間',
+  运行状态: '運行狀態',
+  运行情况: '運行情況',
+  运行监控: '運行監控',
+  对象: '對象',
+  实例: '實例',
+  端口: '連接埠',
+};
+
+const SOURCE_PATTERN = new RegExp(
+  `(${Object.keys(TAIWAN_SOURCE_PHRASES)
+    .sort((a, b) => b.length - a.length)
+    .join('|')})`,
+);
+
+/**
+ * Simplified Chinese → Taiwan Chinese with Taiwan phrases (TAIWAN_SOURCE_PHRASES as given, the
+ * rest through OpenCC cn → twp and then TAIWAN_PHRASES).
+ */
 export function taiwanChinese(text: string): string {
   const convert = toTaiwan ?? OpenCC.Converter({ from: 'cn', to: 'twp' });
   toTaiwan = convert;
-  let out = convert(text);
-  for (const [from, to] of Object.entries(TAIWAN_PHRASES)) out = out.split(from).join(to);
-  return out;
+  return text
+    .split(SOURCE_PATTERN)
+    .map((piece, index) => {
+      if (index % 2 === 1) return TAIWAN_SOURCE_PHRASES[piece] ?? piece;
+      if (!piece) return '';
+      let out = convert(piece);
+      for (const [from, to] of Object.entries(TAIWAN_PHRASES)) out = out.split(from).join(to);
+      return out;
+    })
+    .join('');
 }
 
 /** The names set on menus in one language, by menu id. */

@@ -13,6 +13,8 @@ import { assertFixedOrder } from '../../../db/query.js';
 import type { Services } from '../../../services.js';
 import { issueDownload, registerDownload } from '../../file/download.js';
 import { readUpload, withMultipart } from '../../file/multipart.js';
+import { translateEntries, translateTypeTree } from '../baseLang/dictionaryNames.js';
+import { requestLanguage } from '../baseLang/menuNames.js';
 import { DictionaryMessages, DictionaryService } from './service.js';
 
 const MODULE = 'systemData.dictionary';
@@ -33,9 +35,15 @@ export function registerDictionaryRoutes(app: FastifyInstance, services: Service
     url: '/api/system/DictionaryType',
     access: { module: MODULE },
     query: PageQuery.pick({ sidx: true }),
-    handler: async ({ query }) => {
+    handler: async ({ query, req }) => {
       assertFixedOrder(query.sidx);
-      return { list: await dictionaries.typeTree() };
+      // Seeded names in the reader's language (issue #23 item 12); names entered by hand as entered.
+      return {
+        list: translateTypeTree(
+          await dictionaries.typeTree(),
+          requestLanguage(req.headers['accept-language']),
+        ),
+      };
     },
   });
 
@@ -44,7 +52,12 @@ export function registerDictionaryRoutes(app: FastifyInstance, services: Service
     url: ['/api/system/DictionaryType/Selector/:id', '/api/system/DictionaryType/Selector/'],
     access: 'session',
     params: z.object({ id: z.string().max(64).optional() }),
-    handler: async ({ params }) => ({ list: await dictionaries.typeSelector(params.id || '0') }),
+    handler: async ({ params, req }) => ({
+      list: translateTypeTree(
+        await dictionaries.typeSelector(params.id || '0'),
+        requestLanguage(req.headers['accept-language']),
+      ),
+    }),
   });
 
   defineRoute(app, services, {
@@ -105,7 +118,16 @@ export function registerDictionaryRoutes(app: FastifyInstance, services: Service
     method: 'GET',
     url: '/api/system/DictionaryData/All',
     access: 'session',
-    handler: async () => ({ list: await dictionaries.all() }),
+    handler: async ({ req }) => {
+      const language = requestLanguage(req.headers['accept-language']);
+      const list = await dictionaries.all();
+      return {
+        list: list.map((type) => ({
+          ...type,
+          dictionaryList: translateEntries(type.enCode, type.dictionaryList, language),
+        })),
+      };
+    },
   });
 
   defineRoute(app, services, {
@@ -114,9 +136,11 @@ export function registerDictionaryRoutes(app: FastifyInstance, services: Service
     access: { module: MODULE },
     params: IdParams,
     query: DictionaryDataQuery,
-    handler: async ({ params, query }) => ({
-      list: await dictionaries.entries(params.id, query.keyword, query.isTree),
-    }),
+    handler: async ({ params, query, req }) => {
+      const list = await dictionaries.entries(params.id, query.keyword, query.isTree);
+      const type = await dictionaries.getType(params.id);
+      return { list: translateEntries(type.enCode, list, requestLanguage(req.headers['accept-language'])) };
+    },
   });
 
   defineRoute(app, services, {
@@ -135,7 +159,11 @@ export function registerDictionaryRoutes(app: FastifyInstance, services: Service
     url: '/api/system/DictionaryData/:id/Data/Selector',
     access: 'session',
     params: IdParams,
-    handler: async ({ params }) => ({ list: await dictionaries.dataSelector(params.id) }),
+    handler: async ({ params, req }) => {
+      const type = await dictionaries.getTypeByIdOrCode(params.id);
+      const list = await dictionaries.dataSelector(params.id);
+      return { list: translateEntries(type.enCode, list, requestLanguage(req.headers['accept-language'])) };
+    },
   });
 
   defineRoute(app, services, {
