@@ -35,7 +35,7 @@ describe('previous sign-in notice', () => {
         <PrevLoginNotice />
       </StrictMode>,
     );
-    await waitFor(() => expect(notices()).toBeGreaterThan(0));
+    await waitFor(() => expect(notices()).toBeGreaterThan(0), { timeout: 10_000 });
     await act(async () => new Promise((done) => setTimeout(done, 50)));
     expect(notices()).toBe(1);
   });
@@ -44,7 +44,7 @@ describe('previous sign-in notice', () => {
     setToken('token-2');
     useSession.setState({ userInfo: user, prevLoginNoticeShown: false });
     const first = render(<PrevLoginNotice />);
-    await waitFor(() => expect(notices()).toBe(1));
+    await waitFor(() => expect(notices()).toBe(1), { timeout: 10_000 });
     first.unmount();
     for (const node of Array.from(document.querySelectorAll('.ant-notification'))) node.remove();
     // The shell mounts again (e.g. another layout) with the same user: nothing new.
@@ -57,6 +57,6 @@ describe('previous sign-in notice', () => {
     act(() => useSession.getState().signIn('token-3'));
     act(() => useSession.setState({ userInfo: { ...user } }));
     render(<PrevLoginNotice />);
-    await waitFor(() => expect(notices()).toBe(1));
+    await waitFor(() => expect(notices()).toBe(1), { timeout: 10_000 });
   });
 });
