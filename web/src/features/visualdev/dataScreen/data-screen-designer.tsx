@@ -516,7 +516,7 @@ function Properties({
               <Input
                 size="small"
                 aria-label={t('designer.dbLink')}
-                addonBefore={t('designer.dbLink')}
+                prefix={t('designer.dbLink')}
                 value={data.dbLinkId}
                 onChange={(e) => onChange({ data: { ...data, dbLinkId: e.target.value } })}
               />
