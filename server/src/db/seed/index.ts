@@ -4,6 +4,7 @@ import { newId } from '../../core/ids.js';
 import { hashPassword } from '../../core/passwords.js';
 import { SYS_CONFIG_DEFAULTS } from '../../modules/system/sysConfig/defaults.js';
 import { seedDemoSmsTemplates, seedSystemTemplates } from '../../modules/system/templates/seed.js';
+import { seedDemoScreen } from '../../modules/visualdev/dataScreen/demo.js';
 import { seedDemoDesigns } from '../../modules/visualdev/seed.js';
 import { seedDemoReportAndPortal } from '../../modules/visualdev/seed-report-portal.js';
 import type { Db } from '../client.js';
@@ -72,6 +73,7 @@ export async function seedDatabase(
       await seedMenus(tx, main.id);
       await seedDemoDesigns(tx);
       await seedDemoReportAndPortal(tx);
+      await seedDemoScreen(tx);
       await seedSystemTemplates(tx);
     }
 

@@ -11,6 +11,7 @@ import {
   roles,
   userRelations,
 } from '../../../db/schema/index.js';
+import { DEMO_GENERATED_MODULE_IDS } from '../../../db/seed/menus.js';
 
 const BASE = '/api/visualdev/DataScreen';
 const suite = suiteServer();
@@ -252,6 +253,22 @@ describe('data screens', () => {
       { name: 'A', value: 3 },
     ]);
     expect((await send('POST', `${BASE}/${id}/Data/nope`, {}, viewer)).msg).toBe('组件“nope”不存在');
+
+    // The seeded demo screen is released and its map reads the demo district's streets.
+    const demo = await send<{ design: { components: { id: string; type: string }[] } }>(
+      'GET',
+      `${BASE}/${DEMO_GENERATED_MODULE_IDS.dataScreen}/View`,
+    );
+    expect(demo.code, demo.msg).toBe(200);
+    expect(demo.data.design.components.map((c) => c.type)).toEqual(
+      expect.arrayContaining(['map', 'bar', 'ring', 'area', 'scrollTable']),
+    );
+    const streets = await send<{ area: string }[]>(
+      'POST',
+      `${BASE}/${DEMO_GENERATED_MODULE_IDS.dataScreen}/Data/map`,
+      {},
+    );
+    expect(streets.data.map((r) => r.area)).toEqual(['100001001', '100001002', '100001003', '100001004']);
 
     // A screen a menu uses is not deleted.
     expect((await send('DELETE', `${BASE}/${id}`)).msg).toBe(
