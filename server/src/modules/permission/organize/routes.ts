@@ -30,7 +30,8 @@ export function registerOrganizeRoutes(app: FastifyInstance, services: Services)
     url: '/api/permission/Organize',
     access: { module: MODULE },
     query: OrganizeTreeQuery,
-    handler: async ({ query, session, reply }) => sendList(reply, await units.list(session, query.keyword)),
+    handler: async ({ query, session, reply }) =>
+      sendList(reply, await units.list(session, query.keyword, undefined, true)),
   });
 
   /** Companies only (the organisation tree of pickers and of the user page's left pane). */

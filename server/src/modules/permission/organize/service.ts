@@ -102,14 +102,21 @@ export class OrganizeService {
    * nodes. The unfiltered tree is the same for every unrestricted caller of one snapshot: its
    * whole answer is serialised once (megabytes for thousands of units) and sent as it is.
    */
+  /**
+   * The unit tree in the caller's scope; `page`: the organisation page's list, narrowed further by
+   * that page's data rules (`pageScope`), as its writes are.
+   */
   async list(
     session: Session,
     keyword: string,
     category?: OrganizeCategory,
+    page = false,
   ): Promise<{ list: OrganizeNode[] } | SerializedAnswer> {
     const [units, scope] = await Promise.all([
       unitsSnapshot(this.services),
-      organizeScope(this.services, session, 'select'),
+      page
+        ? pageScope(this.services, session, 'permission.organize', 'select')
+        : organizeScope(this.services, session, 'select'),
     ]);
     const match = matchesKeyword(keyword);
     const build = () => {
@@ -181,7 +188,7 @@ export class OrganizeService {
   async departmentsOf(session: Session, companyId: string, keyword: string) {
     const [units, scope] = await Promise.all([
       unitsSnapshot(this.services),
-      organizeScope(this.services, session, 'select'),
+      pageScope(this.services, session, 'permission.organize', 'select'),
     ]);
     const company = units.byId.get(companyId);
     if (!company) throw badRequest(OrganizeMessages.notFound);

@@ -64,10 +64,11 @@ export class PositionService {
     return this.services.db;
   }
 
+  /** The position page's list: narrowed by that page's data rules (`pageScope`), as its writes are. */
   async list(session: Session, query: PositionListQuery) {
     const [units, scope] = await Promise.all([
       unitsSnapshot(this.services),
-      organizeScope(this.services, session, 'select'),
+      pageScope(this.services, session, 'permission.position', 'select'),
     ]);
     const filters: (SQL | undefined)[] = [live, scopeFilter(scope, positions.organizeId)];
     filters.push(keywordMatch(query.keyword, positions.fullName, positions.enCode));
