@@ -309,6 +309,22 @@ describe('generated pages (/api/visualdev/OnlineDev)', () => {
         .map((r) => r.title)
         .sort();
     expect(await search({ keyword: '病' })).toEqual(['病假']);
+    // A keyword page (issue 24: the matches selected on their own, then sorted, paged and read by
+    // id) answers what the same page without the keyword answers when every row matches.
+    const page = (body: Record<string, unknown>) =>
+      send<{ list: Record<string, unknown>[]; pagination: { total: number } }>(
+        'POST',
+        `${ONLINE}/${design.id}/List`,
+        body,
+      );
+    const sorted = { pageSize: 2, sidx: 'amount', sort: 'desc' };
+    const k1 = await page({ keyword: '假', currentPage: 1, ...sorted });
+    const k2 = await page({ keyword: '假', currentPage: 2, ...sorted });
+    expect([k1.data.pagination.total, k2.data.pagination.total]).toEqual([3, 3]);
+    expect(k1.data.list).toEqual(list.data.list);
+    expect(k2.data.list.map((r) => r.title)).toEqual(['事假']);
+    const plain = await page({ currentPage: 1, pageSize: 3 });
+    expect((await page({ keyword: '假', currentPage: 1, pageSize: 3 })).data.list).toEqual(plain.data.list);
     expect(await search({ queryJson: JSON.stringify({ level: '1' }) })).toEqual(['年假', '事假'].sort());
     expect(await search({ queryJson: JSON.stringify({ amount: [5, 20] }) })).toEqual(['年假', '病假'].sort());
     expect(

@@ -5,6 +5,7 @@ import {
   count,
   desc,
   eq,
+  getTableColumns,
   gt,
   gte,
   ilike,
@@ -27,7 +28,7 @@ import { newId } from '../../../core/ids.js';
 import { Messages } from '../../../core/messages.js';
 import type { Session } from '../../../core/sessions.js';
 import type { Db, DbOrTx, Tx } from '../../../db/client.js';
-import { escapeLike, sortColumn } from '../../../db/query.js';
+import { escapeLike, KEEP_SUBQUERY, sortColumn } from '../../../db/query.js';
 import { users, visualDevs } from '../../../db/schema/index.js';
 import type { Services } from '../../../services.js';
 import { dataRuleFilter, type RuleLog } from '../../permission/dataRules.js';
@@ -391,8 +392,19 @@ export class OnlineDevService {
     return parts;
   }
 
-  private order(rt: Runtime, query: OnlineListBody): SQL[] {
+  /** Columns the list may sort by, by name (with `id`, the tie-break). */
+  private sortColumns(rt: Runtime): Record<string, AnyPgColumn> {
     const main = rt.tables.main as unknown as Record<string, AnyPgColumn>;
+    const columns: Record<string, AnyPgColumn> = { id: main.id!, creatorTime: main.creatorTime! };
+    for (const c of rt.columnData.columnList ?? []) {
+      if (rt.fieldsByVModel.has(c.prop)) columns[c.prop] = main[c.prop]!;
+    }
+    return columns;
+  }
+
+  /** ORDER BY of the list, on the main table's columns or on those of a subquery that selected them. */
+  private order(rt: Runtime, query: OnlineListBody, from?: Record<string, AnyPgColumn>): SQL[] {
+    const main = from ?? (rt.tables.main as unknown as Record<string, AnyPgColumn>);
     const sortable: Record<string, AnyPgColumn> = { creatorTime: main.creatorTime! };
     for (const c of rt.columnData.columnList ?? []) {
       if (rt.fieldsByVModel.has(c.prop)) sortable[c.prop] = main[c.prop]!;
@@ -486,6 +498,43 @@ export class OnlineDevService {
     });
   }
 
+  /**
+   * A page of a keyword search (issue 24): the matches are selected on their own (KEEP_SUBQUERY:
+   * the trigram indexes, or a scan when most rows match), sorted and cut to the page, and then
+   * the page's rows are read by id. Planned as one query with LIMIT, PostgreSQL walked the
+   * creation-time index testing the keyword on every row until it had a page: at 1% of 100,000
+   * rows whose matches are old, it read 98,000 rows.
+   */
+  private keywordPage(
+    rt: Runtime,
+    query: OnlineListBody,
+    condition: SQL | undefined,
+    limit: number,
+    offset: number,
+  ) {
+    const main = rt.tables.main;
+    const mainId = (main as unknown as Record<string, AnyPgColumn>).id!;
+    const matches = this.db
+      .select(this.sortColumns(rt))
+      .from(main)
+      .where(condition)
+      .offset(KEEP_SUBQUERY)
+      .as('m');
+    const m = matches as unknown as Record<string, AnyPgColumn>;
+    const page = this.db
+      .select({ id: m.id! })
+      .from(matches)
+      .orderBy(...this.order(rt, query, m))
+      .limit(limit)
+      .offset(offset)
+      .as('p');
+    return this.db
+      .select(getTableColumns(main))
+      .from(page)
+      .innerJoin(main, eq(mainId, page.id))
+      .orderBy(...this.order(rt, query));
+  }
+
   async list(rt: Runtime, access: Access, query: OnlineListBody, log: RuleLog, parentId?: string) {
     const main = rt.tables.main;
     const where = [...this.listWhere(rt, query)];
@@ -499,14 +548,17 @@ export class OnlineDevService {
     const whole = view === 3 || view === 5 || rt.columnData.hasPage === false;
     const paging = whole ? { currentPage: 1, pageSize: MAX_ROWS } : query;
     const condition = where.length ? and(...where) : undefined;
+    const offset = (paging.currentPage - 1) * paging.pageSize;
     const [rows, [total]] = await Promise.all([
-      this.db
-        .select()
-        .from(main)
-        .where(condition)
-        .orderBy(...this.order(rt, query))
-        .limit(paging.pageSize)
-        .offset((paging.currentPage - 1) * paging.pageSize),
+      query.keyword
+        ? this.keywordPage(rt, query, condition, paging.pageSize, offset)
+        : this.db
+            .select()
+            .from(main)
+            .where(condition)
+            .orderBy(...this.order(rt, query))
+            .limit(paging.pageSize)
+            .offset(offset),
       this.db.select({ n: count() }).from(main).where(condition),
     ]);
     const raw = (rows as RawRow[]).map((r) => this.raw(rt, r));
