@@ -84,6 +84,7 @@ async function runAgainst(
     console.log(`[${database}] server ready in ${Date.now() - started} ms at ${server.baseUrl}`);
     await server.prepareAdmin();
     for (const scenario of args.scenarios) {
+      if (scenario.onlyOn && scenario.onlyOn !== database) continue;
       console.log(`[${database}] ${scenario.name} …`);
       const output = await scenario.run({
         server,
@@ -121,11 +122,15 @@ async function main() {
   const results: ScenarioResult[] = [];
   const skipped: Skipped[] = [];
 
-  if (args.databases.includes('pglite')) {
+  // A database none of the chosen scenarios runs on is not started at all.
+  const wanted = (kind: DatabaseKind) =>
+    args.databases.includes(kind) && args.scenarios.some((s) => !s.onlyOn || s.onlyOn === kind);
+
+  if (wanted('pglite')) {
     results.push(...(await runAgainst('pglite', {}, args)));
   }
 
-  if (args.databases.includes('postgres')) {
+  if (wanted('postgres')) {
     const database = await createDatabase();
     if ('unavailable' in database) {
       const reason = `PostgreSQL not reachable (${database.unavailable})`;
@@ -173,6 +178,11 @@ async function main() {
   const bad = results.reduce((sum, r) => sum + r.non200Total + r.errors, 0);
   if (bad > 0) {
     console.error(`\n${bad} answers were not code 200: these figures measure errors, not the service.`);
+    process.exitCode = 1;
+  }
+  const overBudget = results.flatMap((r) => (r.budgetFailures ?? []).map((line) => `${r.scenario}: ${line}`));
+  if (overBudget.length > 0) {
+    console.error(`\nbudget exceeded:\n${overBudget.map((line) => `- ${line}`).join('\n')}`);
     process.exitCode = 1;
   }
 }

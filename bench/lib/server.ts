@@ -91,7 +91,7 @@ export class BenchServer {
   }
 
   /** Polls GET /api/oauth/getConfig/admin until it answers (migrations and seed run first). */
-  private async waitReady(timeoutMs = 120_000): Promise<void> {
+  private async waitReady(timeoutMs = 300_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       if (this.child.exitCode !== null) {

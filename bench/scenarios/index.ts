@@ -5,6 +5,7 @@ import { formRender } from './formRender.js';
 import { generatedList } from './generatedList.js';
 import { knowledge } from './knowledge.js';
 import { login } from './login.js';
+import { memory } from './memory.js';
 import { messagePush } from './messagePush.js';
 import { organizeTree } from './organizeTree.js';
 import type { Scenario } from './types.js';
@@ -29,4 +30,5 @@ export const SCENARIOS: Scenario[] = [
   upload,
   generatedList,
   workflow,
+  memory,
 ];

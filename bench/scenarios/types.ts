@@ -21,6 +21,8 @@ export interface ScenarioOutput extends Measurement {
   /** Median latency of requests sent one at a time (no queueing), where measured. */
   unloadedP50Ms?: number;
   notes: string[];
+  /** Budgets this run exceeded, one sentence each: the bench then exits with status 1. */
+  budgetFailures?: string[];
 }
 
 /** A scenario's figures with where they come from (filled in by run.ts). */
@@ -39,5 +41,7 @@ export interface Scenario {
   section: string;
   /** Why it cannot run here (data it needs is not there), with how to run it; undefined when it can. */
   unavailable?(): string | undefined;
+  /** The one database it runs on (it does not depend on the database); undefined: every one. */
+  onlyOn?: DatabaseKind;
   run(ctx: ScenarioContext): Promise<ScenarioOutput>;
 }
