@@ -65,6 +65,8 @@ const unavailablePublic = shellPage(['shell'], (pages) => pages.UnavailablePage)
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    // Lazy pages load after the first paint; nothing to show meanwhile (and no React Router warning).
+    HydrateFallback: () => null,
     children: [
       {
         path: '/login',
