@@ -423,7 +423,7 @@ describe('application shell', () => {
     await context.close();
   });
 
-  it('shows the permission message to a user without menus and returns to sign-in', async () => {
+  it('tells a user without menus on the sign-in page, after the owed password change (issue 23)', async () => {
     const admin = await signedIn(browser);
     const units = await api<{ list: { id: string }[] }>(admin.page, 'GET', '/api/permission/Organize');
     const account = `nomenu${Date.now().toString(36)}`;
@@ -440,8 +440,10 @@ describe('application shell', () => {
     const { context, page } = await newPage(browser);
     await page.goto(appUrl('/login'));
     await signIn(page, account, 'NoMenu12345');
-    await page.getByText('您的权限不足，请联系管理员').waitFor();
-    await page.waitForURL(/#\/login/);
+    await page.locator('.change-password-dialog').waitFor();
+    await changeOwedPassword(page, 'NoMenu12345', 'NoMenu67890');
+    await page.waitForURL(/#\/login\?reason=noPages$/);
+    await page.getByTestId('login-no-pages').getByText('请联系管理员').waitFor();
     await expect(page.evaluate(() => localStorage.getItem('console_token'))).resolves.toBeNull();
     await context.close();
   });
