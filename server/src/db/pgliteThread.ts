@@ -72,7 +72,10 @@ const ROLLBACK = Symbol('rollback');
   let db;
   try {
     const { pglite, initdb, bundle } = workerData.assets;
-    const assets = { pgliteWasmModule: pglite, initdbWasmModule: initdb, fsBundle: new Blob([bundle]) };
+    // shared_buffers: PostgreSQL's default 128 MB is touched as PGlite starts, about 110 MB of
+    // resident memory per database thread; 16 MB suffices for this database (docs/benchmarks.md, Memory).
+    const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+    const assets = { pgliteWasmModule: pglite, initdbWasmModule: initdb, fsBundle: new Blob([bundle]), startParams };
     db = workerData.dataDir
       ? new PGlite(workerData.dataDir, assets)
       : new PGlite({ loadDataDir: workerData.dump ? new Blob([workerData.dump]) : undefined, ...assets });
