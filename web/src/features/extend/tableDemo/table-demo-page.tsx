@@ -46,8 +46,11 @@ import { ProjectDialog, ProjectFields, toForm, typeOptions } from './project-dia
 import { TABLE_DEMOS, type TableDemo } from './table-catalogue';
 
 const day = (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD') : '');
-const money = (v: number) =>
-  v.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** Amounts with two decimals; group rows (no amount) show nothing. */
+const money = (v: number | undefined) =>
+  typeof v !== 'number'
+    ? ''
+    : v.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const MARK_COLOURS = ['#ff625c', '#f9a646', '#f4ce4a', '#6dcc51', '#4bb8f3', '#d088e1', '#a5a5a8'];
 
 const flatten = (nodes: IndustryNode[]): IndustryNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
@@ -727,18 +730,31 @@ function TableDemoPage({ demo }: { demo: TableDemo }) {
                     </Button>
                   </>
                 ) : (
-                  <AuthButton
-                    code="btn_remove"
-                    type="link"
-                    size="small"
-                    danger
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      remove(row);
-                    }}
-                  >
-                    {t('actions.delete')}
-                  </AuthButton>
+                  <>
+                    <AuthButton
+                      code="btn_edit"
+                      type="link"
+                      size="small"
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        setEditing({ ...row });
+                      }}
+                    >
+                      {t('actions.edit')}
+                    </AuthButton>
+                    <AuthButton
+                      code="btn_remove"
+                      type="link"
+                      size="small"
+                      danger
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        remove(row);
+                      }}
+                    >
+                      {t('actions.delete')}
+                    </AuthButton>
+                  </>
                 ),
               ),
             ]}
