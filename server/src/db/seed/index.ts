@@ -14,6 +14,7 @@ import { seedDemo } from './demo.js';
 import { seedDictionaries } from './dictionaries.js';
 import { seedMaps } from './maps.js';
 import { seedMenus } from './menus.js';
+import { settleSeededRows } from './seeded-rows.js';
 
 export const ADMIN_ACCOUNT = 'admin';
 const MAIN_SYSTEM_CODE = 'main';
@@ -79,12 +80,13 @@ export async function seedDatabase(
 
     const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.account, ADMIN_ACCOUNT));
     const result: SeedResult = { createdAdmin: false };
+    const adminId = admin?.id ?? newId();
     if (!admin) {
       const password = options.adminPassword || generatePassword();
       if (!options.adminPassword) result.generatedAdminPassword = password;
       result.createdAdmin = true;
       await tx.insert(users).values({
-        id: newId(),
+        id: adminId,
         account: ADMIN_ACCOUNT,
         realName: '管理员',
         quickQuery: 'gly',
@@ -98,6 +100,7 @@ export async function seedDatabase(
         await seedDemoSmsTemplates(tx);
       }
     }
+    await settleSeededRows(tx, adminId);
     return result;
   });
 }

@@ -122,6 +122,11 @@ const FORM_DEMO_PAGES: [string, string][] = [
 const demoAddresses = (family: string, pages: [string, ...unknown[]][]) =>
   pages.map(([name]) => `extend/${family}/${name}`);
 
+/** The hidden external-link page's address: an empty page (about:blank) as Base64 in ?href. */
+export const EXTERNAL_LINK_ADDRESS = `basic/externalLink?href=${encodeURIComponent(
+  Buffer.from('about:blank').toString('base64'),
+)}`;
+
 /** The page addresses of the 3.4.7 client, plus this product's knowledge base. */
 export const PAGE_ADDRESSES: readonly string[] = [
   'basic/messageRecord',
@@ -399,7 +404,15 @@ export const MENU_TREE: readonly MenuSeed[] = [
       buttons: crud('btn_copy', 'btn_design', 'btn_release', 'btn_preview', 'btn_export', 'btn_import'),
     }),
     page('onlineDev', 'dataScreen', '大屏设计', {
-      buttons: crud('btn_copy', 'btn_design', 'btn_release', 'btn_preview', 'btn_export', 'btn_import', 'btn_share'),
+      buttons: crud(
+        'btn_copy',
+        'btn_design',
+        'btn_release',
+        'btn_preview',
+        'btn_export',
+        'btn_import',
+        'btn_share',
+      ),
     }),
   ]),
 
@@ -818,7 +831,9 @@ export const MENU_TREE: readonly MenuSeed[] = [
         buttons: buttons('btn_detail', 'btn_remove', 'btn_readAll'),
       }),
       page('basic', 'profile', '个人信息'),
-      page('basic', 'externalLink', '外部链接'),
+      // The 3.4.7 client's views/basic/externalLink reads Base64(?href) of its address and throws
+      // without it; menus give the page its query (our client's router drops it).
+      { ...page('basic', 'externalLink', '外部链接'), urlAddress: EXTERNAL_LINK_ADDRESS },
       page('basic', 'lockScreen', '锁屏'),
       page('workFlow', 'workFlowDetail', '流程详情'),
       page('extend', 'documentPreview', '文档预览'),
