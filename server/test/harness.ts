@@ -70,10 +70,19 @@ export class TestServer {
     readonly app: FastifyInstance,
     readonly services: Services,
     readonly baseUrl: string,
+    /** Speak as the 3.4.7 client: without the header by which our web client says who it is. */
+    readonly client347 = false,
   ) {}
 
   async request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<Answer<T>> {
-    const headers: Record<string, string> = { 'jnpf-origin': 'pc', ...options.headers };
+    // Requests are our web client's (x-console-client) unless the server speaks as 3.4.7 or a
+    // test sends the header empty.
+    const headers: Record<string, string> = {
+      'jnpf-origin': 'pc',
+      ...(this.client347 ? {} : { 'x-console-client': 'console-web' }),
+      ...options.headers,
+    };
+    if (headers['x-console-client'] === '') delete headers['x-console-client'];
     if (options.token) headers.authorization = options.token;
     let body: string | Uint8Array | undefined = options.body;
     if (options.json !== undefined) {
@@ -192,6 +201,8 @@ export interface StartOptions {
   /** A PGlite folder that outlives the instance (default: in memory). */
   dataDir?: string;
   logStream?: NodeJS.WritableStream;
+  /** Requests go out as the 3.4.7 client sends them (without our web client's header). */
+  client347?: boolean;
 }
 
 /** Starts one server instance on 127.0.0.1 with a random port. */
@@ -219,7 +230,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
-  return new TestServer(app, services, `http://127.0.0.1:${address.port}`);
+  return new TestServer(app, services, `http://127.0.0.1:${address.port}`, options.client347 ?? false);
 }
 
 export interface SuiteServer {

@@ -13,8 +13,9 @@ import { billRules, dictionaryData, dictionaryTypes } from '../db/schema/index.j
 import { OAuthMessages } from './oauth/service.js';
 import { createUnit, signedInUser, USER_PASSWORD } from './permission/organize/fixtures.js';
 
-// The demo data: the client is tried against `npm start`, which seeds it.
-const suite = suiteServer({ demo: true });
+// The demo data: the client is tried against `npm start`, which seeds it; requests go out as the
+// 3.4.7 client sends them (without our web client's x-console-client header).
+const suite = suiteServer({ demo: true, client347: true });
 const { send } = suite;
 
 /** The image-code key the client makes for every code: String(Math.random()). */
@@ -336,5 +337,54 @@ describe('9. an empty query parameter means "not given" (views/workFlow/flowTodo
     );
     expect(log.code).toBe(200);
     expect(log.data.list.length).toBeGreaterThan(0);
+  });
+});
+
+describe('seeded menus and rows give the pages what they read (seen in the 3.4.7 client)', () => {
+  const find = (nodes: (Node & { id?: string })[], code: string): (Node & { id?: string }) | undefined => {
+    for (const n of nodes) {
+      if (n.enCode === code) return n;
+      const below = find(n.children ?? [], code);
+      if (below) return below;
+    }
+    return undefined;
+  };
+
+  it('demo/politicalStatus (type 4): views/basic/dynamicDictionary asks DictionaryData/{moduleId}', async () => {
+    const me = await send<{ routerList: Node[] }>('GET', '/api/oauth/CurrentUser');
+    const menu = find(me.data.routerList, 'demo.politicalStatus')!;
+    // store/modules/user.js: relationId = JSON.parse(propertyJson).moduleId, isTree likewise.
+    const { moduleId, isTree } = JSON.parse(menu.propertyJson as string) as {
+      moduleId: string;
+      isTree: number;
+    };
+    const answer = await send<{ list: { fullName: string }[] }>(
+      'GET',
+      `/api/system/DictionaryData/${moduleId}?keyword=&isTree=${isTree}`,
+    );
+    expect([answer.code, answer.msg]).toEqual([200, Messages.success]);
+    expect(answer.data.list.map((e) => e.fullName)).toContain('中共党员');
+  });
+
+  it('basic/externalLink: the menu address carries the Base64 ?href the page decodes', async () => {
+    const me = await send<{ routerList: Node[] }>('GET', '/api/oauth/CurrentUser');
+    const menu = find(me.data.routerList, 'basic.externalLink')!;
+    // The route is the address before "?"; the menu opens '/' + urlAddress, query included.
+    const [path, query] = (menu.urlAddress as string).split('?');
+    expect(path).toBe('basic/externalLink');
+    const href = new URLSearchParams(query).get('href');
+    expect(href).toBeTruthy();
+    expect(Buffer.from(href!, 'base64').toString('utf8')).toBe('about:blank');
+  });
+
+  it('system/billRule: the seeded 订单编号 shows a 业务分类 and its creator', async () => {
+    const list = await send<PagedList<{ enCode: string; category: string; creatorUser: string | null }>>(
+      'GET',
+      '/api/system/BillRule?keyword=&currentPage=1&pageSize=20&categoryId=',
+    );
+    expect(list.code).toBe(200);
+    const order = list.data.list.find((r) => r.enCode === 'OrderNumber')!;
+    expect(order.category).toBe('合同管理');
+    expect(order.creatorUser).toMatch(/管理员/);
   });
 });

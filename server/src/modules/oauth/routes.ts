@@ -15,6 +15,7 @@ import { parseInput } from '../../core/validation.js';
 import type { Services } from '../../services.js';
 import { requestLanguage } from '../system/baseLang/menuNames.js';
 import { AnswerCache } from './answerCache.js';
+import { CONSOLE_CLIENT_HEADER, forClient347, isConsoleClient } from './clientPages.js';
 import { buildCurrentUser } from './currentUser.js';
 import { OAuthMessages, OAuthService } from './service.js';
 import { TicketMessages } from './tickets.js';
@@ -48,17 +49,21 @@ export function registerOAuthRoutes(app: FastifyInstance, services: Services) {
     handler: async ({ session, stamps, req, reply }) => {
       // Rebuilt only when the user's row, the grants and menus, or the settings have changed.
       const language = requestLanguage(req.headers['accept-language']);
+      // Our web client says who it is; any other client gets only the pages the 3.4.7 client has.
+      const ours = isConsoleClient(req.headers);
       const key = [
         session.userVersion,
         session.lastLogTime,
         stamps.authorization,
         stamps.sysConfig,
         language,
+        ours ? 'console' : '3.4.7',
       ].join('|');
       let entry = currentUserAnswers.get(session.userId, key);
       if (!entry) {
         const config = await services.sysConfig.get(stamps.sysConfig);
-        const data = await buildCurrentUser(services.db, session.userId, config, language);
+        const built = await buildCurrentUser(services.db, session.userId, config, language);
+        const data = ours ? built : forClient347(built);
         entry = currentUserAnswers.set(
           session.userId,
           key,
@@ -67,7 +72,7 @@ export function registerOAuthRoutes(app: FastifyInstance, services: Services) {
       }
       reply
         .header('content-type', 'application/json; charset=utf-8')
-        .header('vary', 'accept-encoding, accept-language');
+        .header('vary', `accept-encoding, accept-language, ${CONSOLE_CLIENT_HEADER}`);
       if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
         return reply.header('content-encoding', 'gzip').send(AnswerCache.gzip(entry));
       }
