@@ -7,6 +7,7 @@
 import {
   ApiError,
   buildUrl,
+  CLIENT_HEADERS,
   type Envelope,
   type HttpClientDeps,
   SESSION_CODES,
@@ -104,6 +105,7 @@ export function createEventStreamClient(deps: HttpClientDeps): EventStreamClient
   return async (path, { data, signal, onEvent }) => {
     const headers: Record<string, string> = {
       'jnpf-origin': 'pc',
+      ...CLIENT_HEADERS,
       Accept: 'text/event-stream',
       'Content-Type': 'application/json;charset=UTF-8',
     };

@@ -82,6 +82,8 @@ describe('HTTP client', () => {
     expect(request?.url.searchParams.has('empty')).toBe(false);
     expect(request?.url.searchParams.get('n')).toBe('1700000000');
     expect(request?.headers['jnpf-origin']).toBe('pc');
+    // The server offers the 3.4.7 client's pages only to a client that does not say this.
+    expect(request?.headers['x-console-client']).toBe('console-web');
     expect(request?.headers.authorization).toBe('Bearer abc');
     expect(events.toasts).toEqual([]);
   });

@@ -120,13 +120,19 @@ function isEnvelope(value: unknown): value is Envelope {
   return typeof value === 'object' && value !== null && typeof (value as Envelope).code === 'number';
 }
 
+/**
+ * Says to the server that this is the console's own client (server oauth/clientPages.ts): a client
+ * that does not send it is offered only the pages the 3.4.7 client has.
+ */
+export const CLIENT_HEADERS: Readonly<Record<string, string>> = { 'x-console-client': 'console-web' };
+
 export function createHttpClient(deps: HttpClientDeps): HttpClient {
   const now = deps.now ?? (() => Math.floor(Date.now() / 1000));
   const doFetch = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
   async function send<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
     const method = options.method ?? 'GET';
-    const headers: Record<string, string> = { 'jnpf-origin': 'pc' };
+    const headers: Record<string, string> = { 'jnpf-origin': 'pc', ...CLIENT_HEADERS };
     const token = deps.getToken();
     if (token) headers.Authorization = token;
     const language = deps.language?.();
