@@ -13,7 +13,7 @@
  * Statements run one at a time, as on PGlite itself: a transaction holds the database until it
  * ends. An in-memory database (tests) restarts from the dump it was opened with.
  */
-import { readFile } from 'node:fs/promises';
+import { cp, readdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -108,6 +108,7 @@ const ROLLBACK = Symbol('rollback');
       else if (m.op === 'commit') result = await finish(m.tx, true);
       else if (m.op === 'rollback') result = await finish(m.tx, false);
       else if (m.op === 'close') result = await db.close();
+      else if (m.op === 'dump') result = new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer());
       parentPort.postMessage({ id: m.id, result });
     } catch (e) {
       parentPort.postMessage({ id: m.id, error: pack(e) });
@@ -209,8 +210,44 @@ class Generation {
   }
 }
 
+/**
+ * How old the copy `trial` runs on may be before the next trial takes it again (in the background;
+ * taking it holds the database for a moment, so not often).
+ */
+export const COPY_MAX_AGE_MS = 10 * 60_000;
+
+/**
+ * A copy of the database in memory, in a thread of its own, for `trial`: work that may run
+ * away runs there first. `users` counts trials on it, so a replaced copy closes after the last.
+ */
+interface Copy {
+  thread: PgliteThread;
+  taken: number;
+  users: number;
+}
+
+/** A copy's folder, or none (in memory). */
+const folderOf = (thread: PgliteThread) => thread.folder;
+
+/** Closes a copy and removes its folder. */
+async function closeCopy(thread: PgliteThread) {
+  await thread.close();
+  const folder = folderOf(thread);
+  if (folder) await rm(folder, { recursive: true, force: true });
+}
+
+/** Copies left by a process that ended without closing (`<folder>-copy-<time>`). */
+async function removeCopies(folder: string) {
+  const parent = path.dirname(folder);
+  const prefix = `${path.basename(folder)}-copy-`;
+  for (const name of await readdir(parent).catch(() => [] as string[]))
+    if (name.startsWith(prefix)) await rm(path.join(parent, name), { recursive: true, force: true });
+}
+
 export class PgliteThread {
   private current: Generation;
+  private copy?: Copy;
+  private copying?: Promise<Copy>;
   private queue: Promise<unknown> = Promise.resolve();
   private closing = false;
 
@@ -254,6 +291,11 @@ export class PgliteThread {
     const run = this.queue.then(work, work);
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /** The folder it opened, if any. */
+  get folder(): string | undefined {
+    return 'dataDir' in this.source ? this.source.dataDir : undefined;
   }
 
   get waitReady(): Promise<void> {
@@ -325,6 +367,79 @@ export class PgliteThread {
     }
   }
 
+  /** A copy of the whole database (a `dumpDataDir` tarball), taken between two statements. */
+  dump(): Promise<Uint8Array> {
+    return this.exclusive(async () => (await this.generation()).call<Uint8Array>({ op: 'dump' }));
+  }
+
+  /**
+   * Runs `work` on the copy of this database (see `Copy`) and stops it after `ms`
+   * (`DeadlineExceeded`): what it runs there never holds this database. The copy is taken at the
+   * first trial (or by `prepareCopy`) and again, in the background, by a trial that finds it older
+   * than `COPY_MAX_AGE_MS`.
+   */
+  async trial<T>(ms: number, work: (copy: PgliteThread) => Promise<T>): Promise<T> {
+    if (this.closing) throw new ThreadStopped();
+    let copy = this.copy;
+    if (!copy) copy = await this.takeCopy();
+    else if (Date.now() - copy.taken > COPY_MAX_AGE_MS) this.takeCopy().catch(() => undefined);
+    copy.users++;
+    try {
+      // The time counts from an open copy (one stopped by the last trial is reopening).
+      await copy.thread.generation();
+      return await copy.thread.deadline(ms, () => work(copy.thread));
+    } finally {
+      copy.users--;
+      if (copy !== this.copy && copy.users === 0) await closeCopy(copy.thread);
+    }
+  }
+
+  /**
+   * Takes the copy (now, when there is none). The database is held meanwhile: a folder is copied
+   * file by file after a CHECKPOINT, between two statements (what PostgreSQL would find after a
+   * crash there; the copy recovers it when it opens); a database in memory is dumped.
+   */
+  prepareCopy(): Promise<void> {
+    return this.copy ? Promise.resolve() : this.takeCopy().then(() => undefined);
+  }
+
+  /** Resolves when the copy is taken and open (after a trial stopped it, it reopens). */
+  async copyReady(): Promise<void> {
+    await this.prepareCopy();
+    await this.copy?.thread.generation();
+  }
+
+  private takeCopy(): Promise<Copy> {
+    this.copying ??= (async () => {
+      try {
+        const taken = Date.now();
+        let source: PgliteSource;
+        const from = 'dataDir' in this.source ? this.source.dataDir : undefined;
+        if (from) {
+          const to = `${from}-copy-${taken}`;
+          if (!this.copy) await removeCopies(from);
+          await this.exclusive(async () => {
+            await (await this.generation()).call({ op: 'exec', text: 'CHECKPOINT' });
+            await cp(from, to, { recursive: true });
+          });
+          source = { dataDir: to };
+        } else source = { dump: await this.dump() };
+        const thread = await PgliteThread.open(source);
+        const old = this.copy;
+        if (this.closing) {
+          await closeCopy(thread);
+          throw new ThreadStopped();
+        }
+        this.copy = { thread, taken, users: 0 };
+        if (old && old.users === 0) await closeCopy(old.thread);
+        return this.copy;
+      } finally {
+        this.copying = undefined;
+      }
+    })();
+    return this.copying;
+  }
+
   private restart() {
     if (this.closing) return;
     const old = this.current;
@@ -333,6 +448,9 @@ export class PgliteThread {
 
   async close(): Promise<void> {
     this.closing = true;
+    const copy = this.copy;
+    this.copy = undefined;
+    if (copy) await closeCopy(copy.thread);
     const g = this.current;
     // A statement still running (a runaway being stopped) would hold the close: end the thread then.
     const closed = this.exclusive(() => g.call({ op: 'close' }));

@@ -57,7 +57,8 @@ export async function runPrintSql(
     });
   } catch (error) {
     if (error instanceof BizError) {
-      if (error.message === ConnectMessages.timeout) throw error;
+      if (error.message === ConnectMessages.timeout || error.message === ConnectMessages.embeddedTimeout)
+        throw error;
       throw badRequest(PrintSqlMessages.invalid(current, error.message));
     }
     // The database's own words (unknown column, permission …), so the author can fix the statement.

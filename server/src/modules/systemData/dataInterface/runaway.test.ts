@@ -1,8 +1,10 @@
 /**
  * Issue #22, hole 1: no SQL a user can save or run holds the server. Known runaways are refused
  * before they run; a runaway the planner misjudges is stopped at its time limit, and meanwhile the
- * server keeps answering. On PGlite the folder is on disk, because stopping a runaway restarts the
- * embedded database from it.
+ * server keeps answering, requests that read the database included. On PostgreSQL the limit is
+ * statement_timeout (10 s); on PGlite the statement first runs on a copy of the database and is
+ * stopped there after EMBEDDED_TRIAL_MS, never reaching the database others use. The folder is
+ * on disk, as in production.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,8 +12,9 @@ import path from 'node:path';
 import type { DictionaryDataNode } from '@console/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, suiteServer } from '../../../../test/harness.js';
+import { PgliteThread } from '../../../db/pgliteThread.js';
 import { REPORT_BASE } from '../../visualdev/report/routes.js';
-import { ConnectMessages, STATEMENT_TIMEOUT_MS } from '../dataSource/connect.js';
+import { ConnectMessages, EMBEDDED_TRIAL_MS, STATEMENT_TIMEOUT_MS } from '../dataSource/connect.js';
 import { SqlMessages } from './sqlGuard.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'console-runaway-'));
@@ -23,8 +26,10 @@ const { send } = suite;
 const MISJUDGED = 'SELECT count(*) AS n FROM generate_series(1, (SELECT 10000000000))';
 /** Time for the answer after the limit, on a loaded machine. */
 const MARGIN_MS = 5_000;
-/** A task's answer comes after its run log is written, which waits for the embedded database to reopen. */
-const REOPEN_MS = 15_000;
+const embedded = !process.env.TEST_DATABASE_URL;
+/** Where a misjudged runaway is stopped, and what it answers. */
+const LIMIT_MS = embedded ? EMBEDDED_TRIAL_MS : STATEMENT_TIMEOUT_MS;
+const STOPPED = embedded ? ConnectMessages.embeddedTimeout : ConnectMessages.timeout;
 
 let category: string;
 beforeAll(async () => {
@@ -33,6 +38,11 @@ beforeAll(async () => {
     '/api/system/DictionaryData/DataInterfaceType/Data/Selector',
   );
   category = categories.data.list[0]!.id;
+  // The first user statement waits for the copy it is tried on (taken as the server starts).
+  const warm = await interfaceOf('SELECT 1 AS n');
+  expect(
+    (await send('POST', `/api/system/DataInterface/${warm}/Actions/Preview`, { paramList: [] })).code,
+  ).toBe(200);
 });
 
 const saveInterface = (query: string) =>
@@ -52,33 +62,61 @@ async function interfaceOf(query: string): Promise<string> {
   return saved.data.id;
 }
 
+/** Reads of the database while a runaway runs: the current user, a dictionary list. */
+const DATABASE_PROBES = [
+  '/api/oauth/CurrentUser',
+  '/api/system/DictionaryData/DataInterfaceType/Data/Selector',
+] as const;
+
 /**
- * Starts `runaway` and, until it has answered, asks for the sign-in configuration (a public call)
- * again and again; answers the runaway's answer, how long it took and the probes' latencies.
+ * Starts `runaway` and, until it has answered, asks for the sign-in configuration (a public call
+ * that needs no database) and, alongside, reads of the database, again and again; answers the
+ * runaway's answer, how long it took and the probes' latencies (each kind at least twice, so a
+ * probe sent while the runaway ran is counted even when the runaway ends quickly).
  */
 async function whileRunning<T>(runaway: () => Promise<Answer<T>>) {
+  // On PGlite, a trial waits while the copy stopped by the last runaway reopens: the time limit
+  // counts from an open copy (others never wait for it).
+  const thread = (suite.server.services.db as unknown as { $client: unknown }).$client;
+  if (thread instanceof PgliteThread) await thread.copyReady();
   const started = performance.now();
   let done = false;
   const answer = runaway().finally(() => {
     done = true;
   });
   const probes: number[] = [];
-  while (!done) {
-    const t = performance.now();
-    const probe = await suite.server.request('GET', '/api/oauth/getConfig/admin');
-    expect(probe.code).toBe(200);
-    probes.push(performance.now() - t);
-  }
+  const databaseProbes: number[] = [];
+  const loop = async (path: string, into: number[], token?: string) => {
+    for (let i = 0; !done || i < 2; i++) {
+      const t = performance.now();
+      const probe = await suite.server.request('GET', path, { token });
+      expect(probe.code, path).toBe(200);
+      into.push(performance.now() - t);
+    }
+  };
+  await Promise.all([
+    loop('/api/oauth/getConfig/admin', probes),
+    ...DATABASE_PROBES.map((path) => loop(path, databaseProbes, suite.admin)),
+  ]);
   const result = await answer;
-  return { answer: result, ms: performance.now() - started, probes };
+  const ms = performance.now() - started;
+  const max = (list: number[]) => Math.round(Math.max(...list));
+  console.info(
+    `runaway answered in ${Math.round(ms)} ms; probes: public ${probes.length}, max ${max(probes)} ms; database ${databaseProbes.length}, max ${max(databaseProbes)} ms`,
+  );
+  return { answer: result, ms, probes, databaseProbes };
 }
 
-function expectStoppedInTime(run: { ms: number; probes: number[] }, margin = MARGIN_MS) {
-  expect(run.ms).toBeGreaterThan(STATEMENT_TIMEOUT_MS - 1_000);
-  expect(run.ms).toBeLessThan(STATEMENT_TIMEOUT_MS + margin);
-  // Answered all along: many probes, none slower than a second.
-  expect(run.probes.length).toBeGreaterThan(5);
-  expect(Math.max(...run.probes)).toBeLessThan(1_000);
+function expectStoppedInTime(
+  run: { ms: number; probes: number[]; databaseProbes: number[] },
+  margin = MARGIN_MS,
+) {
+  expect(run.ms).toBeGreaterThan(LIMIT_MS - 100);
+  expect(run.ms).toBeLessThan(LIMIT_MS + margin);
+  // Answered all along, the database's readers too: none slower than a second.
+  expect(run.probes.length).toBeGreaterThan(1);
+  expect(Math.max(...run.probes), 'public probe').toBeLessThan(1_000);
+  expect(Math.max(...run.databaseProbes), 'database probe').toBeLessThan(1_000);
 }
 
 describe('user SQL that would run away', () => {
@@ -120,7 +158,7 @@ describe('user SQL that would run away', () => {
     const run = await whileRunning(() =>
       send(`POST`, `/api/system/DataInterface/${id}/Actions/Preview`, { paramList: [] }),
     );
-    expect(run.answer).toMatchObject({ code: 400, msg: ConnectMessages.timeout });
+    expect(run.answer).toMatchObject({ code: 400, msg: STOPPED });
     expectStoppedInTime(run);
     // The database is back: the interface's list still reads.
     expect((await send('GET', '/api/system/DataInterface?currentPage=1&pageSize=5')).code).toBe(200);
@@ -151,8 +189,8 @@ describe('user SQL that would run away', () => {
       ),
     );
     expect(run.answer.data).toMatchObject({ runResult: 1 });
-    expect(run.answer.data.description).toContain(ConnectMessages.timeout);
-    expectStoppedInTime(run, REOPEN_MS);
+    expect(run.answer.data.description).toContain(STOPPED);
+    expectStoppedInTime(run);
   });
 
   it('is stopped in a report data set', async () => {
@@ -172,7 +210,7 @@ describe('user SQL that would run away', () => {
     const run = await whileRunning(() =>
       send(`POST`, `${REPORT_BASE}/${report.data.id}/Actions/Run`, { params: {} }),
     );
-    expect(run.answer).toMatchObject({ code: 400, msg: ConnectMessages.timeout });
+    expect(run.answer).toMatchObject({ code: 400, msg: STOPPED });
     expectStoppedInTime(run);
   });
 
@@ -197,7 +235,7 @@ describe('user SQL that would run away', () => {
     const run = await whileRunning(() =>
       send('GET', `/api/system/printDev/Data?id=${made.data.id}&formId=1`),
     );
-    expect(run.answer).toMatchObject({ code: 400, msg: ConnectMessages.timeout });
+    expect(run.answer).toMatchObject({ code: 400, msg: STOPPED });
     expectStoppedInTime(run);
   });
 });

@@ -99,7 +99,9 @@ it('SIGTERM during a runaway query ends the process in time', { timeout: 180_000
       // Once the server has answered a probe after the runaway was sent, the runaway is in flight.
       const probe = await fetch(`${base}/api/oauth/getConfig/admin`);
       expect(probe.ok).toBe(true);
-      expect(answered).toBe(false);
+      // On PGlite a runaway is stopped on the database's copy after half a second (runaway.test.ts),
+      // so it may already have answered; on PostgreSQL it runs for 10 s.
+      if (process.env.TEST_DATABASE_URL) expect(answered).toBe(false);
       const signalled = performance.now();
       child.kill('SIGTERM');
       const stoppedAfter = (await exited) - signalled;

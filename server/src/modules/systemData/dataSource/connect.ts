@@ -4,7 +4,9 @@
  * connections: the host is checked by `checkOutboundHost` (no loopback, private or link-local
  * address unless OUTBOUND_ALLOW names it) and the socket goes to the address that was checked.
  */
+import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { BizError, badRequest } from '../../../core/errors.js';
@@ -31,6 +33,28 @@ export const CONNECT_TIMEOUT_MS = 8_000;
 export const STATEMENT_TIMEOUT_MS = 10_000;
 
 /**
+ * The embedded database runs one statement at a time for everyone, so a user's statement there
+ * first runs on a copy of the database (`PgliteThread.trial`) and is stopped there after this
+ * long; only one that finished in time runs on the database itself, which it then holds about as
+ * long. Every other request meanwhile waits at most about this.
+ */
+export const EMBEDDED_TRIAL_MS = 500;
+/**
+ * On the database itself, a statement that passed its trial is still stopped after this long (the
+ * copy may be up to a minute old: a table that grew a lot since then).
+ */
+export const EMBEDDED_STATEMENT_MS = 3_000;
+
+/**
+ * At most this many users' statements run on the console database at once per instance (on
+ * PostgreSQL each holds a pooled connection for up to STATEMENT_TIMEOUT_MS; the pool has 10 by
+ * default, and the rest must stay for everything else). One more waits up to USER_SQL_WAIT_MS for
+ * a place, then answers 400 `ConnectMessages.busy`.
+ */
+export const USER_SQL_CONCURRENCY = 3;
+export const USER_SQL_WAIT_MS = 2_000;
+
+/**
  * The highest planner cost (EXPLAIN) a user's statement on the console database may have. The
  * embedded database runs one statement at a time for everyone, so its ceiling is low (about a
  * second there); PostgreSQL runs it on one pooled connection of many.
@@ -41,6 +65,8 @@ export const ConnectMessages = {
   unsupported: (dbType: string) => `暂不支持${dbType}类型的数据源，目前支持PostgreSQL和MySQL（含MariaDB）`,
   failed: (detail: string) => `连接失败：${detail}`,
   timeout: `查询超过${STATEMENT_TIMEOUT_MS / 1000}秒仍未完成，已停止。请加条件缩小查询范围后再试`,
+  busy: `正在运行的查询已有${USER_SQL_CONCURRENCY}个，请稍后再试`,
+  embeddedTimeout: `查询在内嵌数据库上超过${EMBEDDED_TRIAL_MS / 1000}秒仍未完成，已停止（内嵌数据库同一时间只运行一条语句，长查询会让所有人等待）。请加条件缩小查询范围，或改用PostgreSQL数据库`,
   tooCostly: (cost: number, ceiling: number) =>
     `查询的预计代价过高（约${Math.round(cost)}，上限${ceiling}），会运行很久，未执行。请加条件或限制行数后再试`,
 } as const;
@@ -127,8 +153,8 @@ export function consoleConnection(db: DbOrTx): Connection {
       return { rows: result.rows, fields };
     },
     async readOnly(work) {
-      const run = () =>
-        (db as Exclude<DbOrTx, { rollback: unknown }>).transaction(async (tx) => {
+      const run = (on: DbOrTx) => () =>
+        (on as Exclude<DbOrTx, { rollback: unknown }>).transaction(async (tx) => {
           await tx.execute(sql.raw('SET TRANSACTION READ ONLY'));
           await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${STATEMENT_TIMEOUT_MS}`));
           await tx.execute(sql.raw('SET LOCAL search_path = gen'));
@@ -136,11 +162,16 @@ export function consoleConnection(db: DbOrTx): Connection {
           return work(consoleConnection(tx));
         });
       const thread = threadOf(db);
+      await userSqlSlots.take();
       try {
-        return await (thread ? thread.deadline(STATEMENT_TIMEOUT_MS, run) : run());
+        if (!thread) return await runOnServer(run(db));
+        await trial(thread, (copy) => run(copyHandle(copy))());
+        return await thread.deadline(EMBEDDED_STATEMENT_MS, run(db));
       } catch (error) {
-        if (error instanceof DeadlineExceeded || isTimeout(error)) throw badRequest(ConnectMessages.timeout);
+        if (error instanceof DeadlineExceeded) throw badRequest(ConnectMessages.embeddedTimeout);
         throw error;
+      } finally {
+        userSqlSlots.release();
       }
     },
     transaction: (work) =>
@@ -148,6 +179,70 @@ export function consoleConnection(db: DbOrTx): Connection {
     close: async () => undefined,
   };
   return connection;
+}
+
+/** Places for users' statements on the console database (USER_SQL_CONCURRENCY). */
+const userSqlSlots = {
+  running: 0,
+  waiting: [] as (() => void)[],
+  async take() {
+    if (this.running < USER_SQL_CONCURRENCY) {
+      this.running++;
+      return;
+    }
+    await new Promise<void>((resolve, reject) => {
+      const turn = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.waiting.splice(this.waiting.indexOf(turn), 1);
+        reject(badRequest(ConnectMessages.busy));
+      }, USER_SQL_WAIT_MS);
+      this.waiting.push(turn);
+    });
+  },
+  /** The place goes to the first waiting, else is freed. */
+  release() {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.running--;
+  },
+};
+
+/** PostgreSQL: statement_timeout stops the statement. */
+async function runOnServer<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isTimeout(error)) throw badRequest(ConnectMessages.timeout);
+    throw error;
+  }
+}
+
+const copyHandles = new WeakMap<PgliteThread, DbOrTx>();
+/** A Drizzle handle on the embedded database's copy. */
+const copyHandle = (copy: PgliteThread): DbOrTx => {
+  let handle = copyHandles.get(copy);
+  if (!handle) {
+    handle = drizzlePglite({ client: copy as unknown as PGlite }) as unknown as DbOrTx;
+    copyHandles.set(copy, handle);
+  }
+  return handle;
+};
+
+/**
+ * The embedded database: `work` runs first on the copy, stopped there after EMBEDDED_TRIAL_MS
+ * (DeadlineExceeded). A refusal (cost, guard) is the answer. Any other failure may come from the
+ * copy's age (a table made since it was taken): then the statement runs on the database, which
+ * answers its own error, under EMBEDDED_STATEMENT_MS.
+ */
+async function trial(thread: PgliteThread, work: (copy: PgliteThread) => Promise<unknown>) {
+  try {
+    await thread.trial(EMBEDDED_TRIAL_MS, work);
+  } catch (error) {
+    if (error instanceof DeadlineExceeded || error instanceof BizError) throw error;
+  }
 }
 
 async function vettedAddress(link: LinkTarget): Promise<string> {
