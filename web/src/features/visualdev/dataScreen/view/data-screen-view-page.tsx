@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { queryClient } from '../../../../base/query-client';
 import { fetchScreenView, screenFetcher, screenKeys } from '../api';
 import { ScreenCanvas } from './screen-canvas';
 
@@ -10,7 +11,7 @@ import { ScreenCanvas } from './screen-canvas';
  * aspect kept; signed in like every page (the route guard), the server checks the menu grant.
  * `?draft=1` shows the saved draft to its designers.
  */
-export default function DataScreenViewPage() {
+function ScreenView() {
   const { t } = useTranslation('dataScreen');
   const { id = '' } = useParams();
   const [search] = useSearchParams();
@@ -34,5 +35,14 @@ export default function DataScreenViewPage() {
         </div>
       )}
     </div>
+  );
+}
+
+/** Outside the shell, so with the app's query client of its own here. */
+export default function DataScreenViewPage() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ScreenView />
+    </QueryClientProvider>
   );
 }
