@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { type Dovecot, startDovecot } from '../../server/src/modules/extend/email/testing';
 import { startSmtpReceiver } from '../../server/src/modules/msgCenter/testing';
 import { toast } from '../support/toasts';
-import { adminBrowser, RUN, shot } from './4x-support';
+import { unique } from '../support/unique';
+import { adminBrowser, shot } from './4x-support';
 import { api } from './6x-support';
 
 const ACCOUNT = 'clerk@district.example';
@@ -60,7 +61,7 @@ describe('email and translation management', () => {
       await toast(page, 'success');
       await config.waitFor({ state: 'hidden' });
 
-      const subject = `预算审核${RUN}`;
+      const subject = `预算审核${unique()}`;
       await dovecot.deliver(ACCOUNT, PASS, rawMail(subject));
       await mailbox.getByRole('button', { name: '收信' }).click();
       await toast(page, 'success');

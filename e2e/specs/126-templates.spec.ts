@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHttpReceiver } from '../../server/src/modules/msgCenter/testing';
 import { OK, pickOption } from '../support/browser';
 import { toast } from '../support/toasts';
-import { adminBrowser, confirmTip, field, RUN, saved, shot } from './4x-support';
+import { unique } from '../support/unique';
+import { adminBrowser, confirmTip, field, saved, shot } from './4x-support';
 import { api } from './6x-support';
 
 /**
@@ -22,7 +23,7 @@ describe('SMS and system templates', () => {
     await http?.close();
   });
 
-  const smsAccount = async (page: Page) => {
+  const smsAccount = async (page: Page, RUN: string) => {
     const answer = await api<{ id: string }>(page, 'POST', '/api/message/AccountConfig', {
       category: 'sms',
       fullName: `测试短信${RUN}`,
@@ -39,8 +40,9 @@ describe('SMS and system templates', () => {
   };
 
   it('creates an SMS template, shows its parameters, test-sends it, disables and deletes it', async () => {
+    const RUN = unique();
     const { page } = await adminPage('/system/smsTemplate', '126');
-    await smsAccount(page);
+    await smsAccount(page, RUN);
     const list = page.getByTestId('sms-template-page');
     // The demo template is listed.
     await list.locator('.ant-table-row').filter({ hasText: '办件办结通知' }).waitFor();

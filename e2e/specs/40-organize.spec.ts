@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { OK, settled } from '../support/browser';
 import { toast } from '../support/toasts';
-import { adminBrowser, confirmTip, field, pickerDialog, RUN, saved, shot } from './4x-support';
-
-const COMPANY = `E2E公司${RUN}`;
-const DEPARTMENT = `E2E研发部${RUN}`;
+import { unique } from '../support/unique';
+import { adminBrowser, confirmTip, field, pickerDialog, saved, shot } from './4x-support';
 
 describe('organisations and departments', () => {
   const { adminPage } = adminBrowser();
 
   it('creates a company and a department under it, refuses to delete a unit with a child, moves and disables', async () => {
+    const RUN = unique();
+    const COMPANY = `E2E公司${RUN}`;
+    const DEPARTMENT = `E2E研发部${RUN}`;
     const { context, page } = await adminPage('/permission/organize', '40');
     const list = page.getByTestId('organize-page');
     await list.locator('.ant-table-row').first().waitFor();

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { OK } from '../support/browser';
-import { adminBrowser, confirmTip, field, pickerDialog, pickInTree, RUN, saved, shot } from './4x-support';
+import { unique } from '../support/unique';
+import { adminBrowser, confirmTip, field, pickerDialog, pickInTree, saved, shot } from './4x-support';
 
 describe('positions', () => {
   const { adminPage } = adminBrowser();
 
   it('lists the positions of a unit and creates one in a department chosen with the organisation picker', async () => {
+    const RUN = unique();
     const { context, page } = await adminPage('/permission/position', '41');
     const list = page.getByTestId('position-page');
     await list.locator('.ant-table-row').first().waitFor();

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { OK } from '../support/browser';
-import { adminBrowser, confirmTip, field, pickerDialog, pickInTree, RUN, saved, shot } from './4x-support';
+import { unique } from '../support/unique';
+import { adminBrowser, confirmTip, field, pickerDialog, pickInTree, saved, shot } from './4x-support';
 
 describe('roles', () => {
   const { adminPage } = adminBrowser();
 
   it('creates an organisation role, adds members with the user picker and opens its authorisation', async () => {
+    const RUN = unique();
     const { context, page } = await adminPage('/permission/role', '42');
     const list = page.getByTestId('role-page');
     await list.locator('.ant-table-row').first().waitFor();

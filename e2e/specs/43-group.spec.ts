@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { OK } from '../support/browser';
-import { adminBrowser, confirmTip, pickerDialog, RUN, saved, shot } from './4x-support';
+import { unique } from '../support/unique';
+import { adminBrowser, confirmTip, pickerDialog, saved, shot } from './4x-support';
 
 describe('groups', () => {
   const { adminPage } = adminBrowser();
 
   it('creates a group, gives it members from the user tree, edits and deletes it', async () => {
+    const RUN = unique();
     const { context, page } = await adminPage('/permission/group', '43');
     const list = page.getByTestId('group-page');
     await list.locator('.ant-table').waitFor();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OK } from '../support/browser';
 import { toast } from '../support/toasts';
 import { adminBrowser, confirmTip, field, pickerDialog, saved, shot } from './4x-support';
+import { api } from './6x-support';
 
 describe('grade administrators', () => {
   const { adminPage } = adminBrowser();
@@ -9,6 +10,19 @@ describe('grade administrators', () => {
   it('makes a user the administrator of one unit with chosen rights, edits and removes it', async () => {
     const { context, page } = await adminPage('/permission/gradeManage', '44');
     const list = page.getByTestId('grade-page');
+    await list.locator('.ant-table').waitFor();
+    // A failed earlier attempt may have left lixiuying an administrator: start from none.
+    const left = await api<{ list: { id: string; account: string }[] }>(
+      page,
+      'GET',
+      '/api/permission/organizeAdminIsTrator?keyword=lixiuying&currentPage=1&pageSize=20',
+    );
+    const stale = left.data.list.filter((item) => item.account === 'lixiuying');
+    for (const item of stale) {
+      const removed = await api(page, 'DELETE', `/api/permission/organizeAdminIsTrator/${item.id}`);
+      expect(removed.code, removed.msg).toBe(200);
+    }
+    if (stale.length) await page.reload();
     await list.locator('.ant-table').waitFor();
     await page.waitForLoadState('networkidle');
 

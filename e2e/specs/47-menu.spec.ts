@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, launchBrowser, newPage, OK, pickOption, screenshots, settled } from '../support/browser';
 import { toast } from '../support/toasts';
+import { unique } from '../support/unique';
 import { signInAdmin } from './5x-support';
 import { choose } from './45-support';
 
@@ -29,6 +30,10 @@ describe('system/menu', () => {
   const menuPage = () => page.getByTestId('menu-page');
   const row = (text: string) => menuPage().locator('.ant-table-row').filter({ hasText: text });
   const modal = (title: string) => page.locator('.ant-modal').filter({ hasText: title });
+  // The application, directory and page the second test creates (new names at each attempt) and
+  // the third one equips.
+  let app = '';
+  let pageName = '';
 
   it('shows the applications and the menu tree of the chosen one', async () => {
     await page.goto(appUrl('/system/menu'));
@@ -47,16 +52,20 @@ describe('system/menu', () => {
   });
 
   it('adds an application, a directory and a page with the fields of its type, and refuses deleting a parent', async () => {
+    const run = unique();
+    app = `E2E应用${run}`;
+    pageName = `E2E页面${run}`;
+    const directoryName = `E2E目录${run}`;
     await page.goto(appUrl('/system/menu'));
     await menuPage().locator('.menu-page__system').first().waitFor();
     await menuPage().getByRole('button', { name: '新建应用' }).click();
     const system = modal('新建应用');
     await system.waitFor();
-    await page.locator('#system_fullName').fill('E2E应用');
-    await page.locator('#system_enCode').fill('e2eApp');
+    await page.locator('#system_fullName').fill(app);
+    await page.locator('#system_enCode').fill(`e2eApp${run}`);
     await system.getByRole('button', { name: OK }).click();
     await system.waitFor({ state: 'hidden' });
-    await menuPage().locator('.menu-page__system').filter({ hasText: 'E2E应用' }).click();
+    await menuPage().locator('.menu-page__system').filter({ hasText: app }).click();
     await page.waitForLoadState('networkidle');
     await menuPage().locator('.ant-table-placeholder').waitFor();
 
@@ -67,18 +76,18 @@ describe('system/menu', () => {
     const directory = modal('新建菜单');
     await directory.waitFor();
     await choose(page, directory, '类型', '目录');
-    await page.locator('#menu_fullName').fill('E2E目录');
-    await page.locator('#menu_enCode').fill('e2eDir');
+    await page.locator('#menu_fullName').fill(directoryName);
+    await page.locator('#menu_enCode').fill(`e2eDir${run}`);
     await expect(page.locator('#menu_urlAddress').count()).resolves.toBe(0);
     await directory.getByRole('button', { name: OK }).click();
     await directory.waitFor({ state: 'hidden' });
-    await row('E2E目录').waitFor();
+    await row(directoryName).waitFor();
 
-    await row('E2E目录').getByRole('button', { name: '新建子级' }).click();
+    await row(directoryName).getByRole('button', { name: '新建子级' }).click();
     const child = modal('新建菜单');
     await child.waitFor();
-    await page.locator('#menu_fullName').fill('E2E页面');
-    await page.locator('#menu_enCode').fill('e2eDir.page');
+    await page.locator('#menu_fullName').fill(pageName);
+    await page.locator('#menu_enCode').fill(`e2eDir${run}.page`);
     await child.getByRole('button', { name: OK }).click();
     await child.getByText('请输入地址').waitFor();
     await page.locator('#menu_urlAddress').fill('e2e/page');
@@ -95,28 +104,28 @@ describe('system/menu', () => {
     await child.getByRole('button', { name: OK }).click();
     await child.waitFor({ state: 'hidden' });
     await menuPage().getByRole('button', { name: '展开全部' }).click();
-    await row('E2E页面').waitFor();
+    await row(pageName).waitFor();
 
     // The server refuses to delete a menu that has children; its reason is shown.
-    await row('E2E目录')
+    await row(directoryName)
       .getByRole('button', { name: /删\s?除/ })
       .click();
     const confirm = page.locator('.ant-modal-confirm');
     await confirm.getByText('永久删除菜单').waitFor();
     await confirm.getByRole('button', { name: OK }).click();
     await toast(page, 'error');
-    await row('E2E目录').waitFor();
+    await row(directoryName).waitFor();
   });
 
   it("manages a page's buttons, data fields and a data-rule scheme", async () => {
     await page.goto(appUrl('/system/menu'));
-    await menuPage().locator('.menu-page__system').filter({ hasText: 'E2E应用' }).click();
+    await menuPage().locator('.menu-page__system').filter({ hasText: app }).click();
     await menuPage().getByRole('button', { name: '展开全部' }).click();
-    await row('E2E页面')
+    await row(pageName)
       .getByRole('button', { name: /更\s?多/ })
       .click();
     await page.locator('.ant-dropdown:visible').getByText('按钮权限').click();
-    const drawer = page.locator('.ant-drawer').filter({ hasText: '页面权限 - E2E页面' });
+    const drawer = page.locator('.ant-drawer').filter({ hasText: `页面权限 - ${pageName}` });
     await drawer.waitFor();
 
     const buttons = drawer.getByTestId('items-ModuleButton');

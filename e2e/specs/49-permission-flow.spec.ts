@@ -4,14 +4,22 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, currentUser, launchBrowser, newPage, OK, screenshots, settled } from '../support/browser';
 import { toast } from '../support/toasts';
+import { unique } from '../support/unique';
 import { signInAdmin } from './5x-support';
 import { api, signInUser } from './6x-support';
 import { choose, pick } from './45-support';
 
-const ORG = 'E2E四九公司';
-const POSITION = 'E2E四九岗位';
-const ROLE = 'E2E四九角色';
-const ACCOUNT = 'flow49';
+/** What the first test creates; each of its attempts takes new names, and the later tests use them. */
+function namesFor(run: string) {
+  return {
+    ORG: `E2E四九公司${run}`,
+    ORG_CODE: `e2e49${run}`,
+    POSITION: `E2E四九岗位${run}`,
+    ROLE: `E2E四九角色${run}`,
+    ACCOUNT: `flow49${run}`,
+  };
+}
+let names = namesFor(unique());
 
 interface MenuNode {
   type: number;
@@ -25,8 +33,8 @@ const pagesOf = (nodes: readonly MenuNode[]): string[] =>
     ...pagesOf(node.children ?? []),
   ]);
 
-/** The import template's header row and 50 rows, two of them wrong (bad mobile, no name). */
-async function importSheet(): Promise<Buffer> {
+/** The import template's header row and 50 rows (accounts `<prefix>001`…), two of them wrong (bad mobile, no name). */
+async function importSheet(prefix: string): Promise<Buffer> {
   const headers = [
     '账户',
     '姓名',
@@ -58,14 +66,14 @@ async function importSheet(): Promise<Buffer> {
     const mobile = i === 10 ? '12345' : `139490${String(i).padStart(5, '0')}`;
     const name = i === 30 ? '' : `导入用户${n}`;
     sheet.addRow([
-      `imp49${n}`,
+      `${prefix}${n}`,
       name,
       i % 2 ? '男' : '女',
-      ORG,
-      POSITION,
-      ROLE,
+      names.ORG,
+      names.POSITION,
+      names.ROLE,
       mobile,
-      `imp49${n}@example.com`,
+      `${prefix}${n}@example.com`,
       '2024-03-01',
       '',
       '',
@@ -109,6 +117,7 @@ describe('permission flow (issue #4): organisation, position, role, user, grants
   const modal = (title: string) => page.locator('.ant-modal').filter({ hasText: title });
 
   it('creates an organisation, a position, a role and a user through the pages', async () => {
+    names = namesFor(unique());
     await page.goto(appUrl('/permission/organize'));
     const organize = page.getByTestId('organize-page');
     await organize.locator('.ant-table-row').first().waitFor();
@@ -122,11 +131,11 @@ describe('permission flow (issue #4): organisation, position, role, user, grants
       .first()
       .click();
     await page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper').first().click();
-    await page.locator('#organize_fullName').fill(ORG);
-    await page.locator('#organize_enCode').fill('e2e49');
+    await page.locator('#organize_fullName').fill(names.ORG);
+    await page.locator('#organize_enCode').fill(names.ORG_CODE);
     await company.getByRole('button', { name: OK }).click();
     await company.waitFor({ state: 'hidden' });
-    await organize.locator('.ant-table-row').filter({ hasText: ORG }).first().waitFor();
+    await organize.locator('.ant-table-row').filter({ hasText: names.ORG }).first().waitFor();
 
     await page.goto(appUrl('/permission/position'));
     const positions = page.getByTestId('position-page');
@@ -138,9 +147,9 @@ describe('permission flow (issue #4): organisation, position, role, user, grants
       .click();
     const position = modal('新建岗位');
     await position.waitFor();
-    await pick(page, position, 'organize-select', ORG);
-    await page.locator('#position_fullName').fill(POSITION);
-    await page.locator('#position_enCode').fill('e2e49pos');
+    await pick(page, position, 'organize-select', names.ORG);
+    await page.locator('#position_fullName').fill(names.POSITION);
+    await page.locator('#position_enCode').fill(`${names.ORG_CODE}pos`);
     await position.getByRole('button', { name: OK }).click();
     await position.waitFor({ state: 'hidden' });
     await toast(page, 'success');
@@ -155,11 +164,11 @@ describe('permission flow (issue #4): organisation, position, role, user, grants
       .click();
     const role = modal('新建角色');
     await role.waitFor();
-    await page.locator('#role_fullName').fill(ROLE);
-    await page.locator('#role_enCode').fill('e2e49role');
+    await page.locator('#role_fullName').fill(names.ROLE);
+    await page.locator('#role_enCode').fill(`${names.ORG_CODE}role`);
     await role.getByRole('button', { name: OK }).click();
     await role.waitFor({ state: 'hidden' });
-    await roles.locator('.ant-table-row').filter({ hasText: ROLE }).first().waitFor();
+    await roles.locator('.ant-table-row').filter({ hasText: names.ROLE }).first().waitFor();
 
     await page.goto(appUrl('/permission/user'));
     const users = page.getByTestId('user-page');
@@ -170,12 +179,12 @@ describe('permission flow (issue #4): organisation, position, role, user, grants
       .click();
     const user = modal('新建用户');
     await user.waitFor();
-    await page.locator('#user_account').fill(ACCOUNT);
+    await page.locator('#user_account').fill(names.ACCOUNT);
     await page.locator('#user_realName').fill('流程四九');
     await choose(page, user, '性别', '男');
-    await pick(page, user, 'organize-select', ORG);
-    await pick(page, user, 'position-select', POSITION);
-    await pick(page, user, 'role-select', ROLE, '全局');
+    await pick(page, user, 'organize-select', names.ORG);
+    await pick(page, user, 'position-select', names.POSITION);
+    await pick(page, user, 'role-select', names.ROLE, '全局');
     await settled(page);
     await page.screenshot({ path: join(screenshots, '49-user-form-filled.png') });
     await user.getByRole('button', { name: OK }).click();
@@ -189,11 +198,11 @@ describe('permission flow (issue #4): organisation, position, role, user, grants
       .click();
     await initial.waitFor({ state: 'hidden' });
     const box = users.locator('.list-search-bar input');
-    await box.fill(ACCOUNT);
+    await box.fill(names.ACCOUNT);
     await box.press('Enter');
-    const row = users.locator('.ant-table-row').filter({ hasText: ACCOUNT });
+    const row = users.locator('.ant-table-row').filter({ hasText: names.ACCOUNT });
     await row.waitFor();
-    await expect(row.textContent()).resolves.toContain(ORG);
+    await expect(row.textContent()).resolves.toContain(names.ORG);
 
     // The administrator sets the first password (the user must change it at sign-in).
     await row.getByRole('button', { name: /更\s?多/ }).click();
@@ -232,7 +241,7 @@ describe('permission flow (issue #4): organisation, position, role, user, grants
       await node.first().waitFor();
       await node.first().locator('.ant-tree-checkbox').click();
     };
-    await authorize.getByText(ROLE).first().waitFor();
+    await authorize.getByText(names.ROLE).first().waitFor();
     // With no application ticked, the menu tab has nothing to offer (not every application's menus).
     await authorize.getByRole('button', { name: '下一步' }).click();
     await authorize.getByTestId('authorize-tree-module').getByText('请先在前面的页签中勾选').waitFor();
@@ -253,7 +262,7 @@ describe('permission flow (issue #4): organisation, position, role, user, grants
 
   it('signs in as the user and shows exactly that page and that button', async () => {
     const { page: userPage } = await newPage(browser);
-    await signInUser(userPage, ACCOUNT, userPassword, 'Changed49x');
+    await signInUser(userPage, names.ACCOUNT, userPassword, 'Changed49x');
     const me = (await currentUser(userPage)) as unknown as {
       menuList: MenuNode[];
       permissionList: { button: { enCode: string }[] }[];
@@ -304,6 +313,7 @@ describe('permission flow (issue #4): organisation, position, role, user, grants
   });
 
   it('imports 50 users from an xlsx and reports the two bad rows back', async () => {
+    const prefix = `imp${unique()}`;
     await page.goto(appUrl('/permission/user'));
     const users = page.getByTestId('user-page');
     await users.locator('.ant-table-row').first().waitFor();
@@ -316,7 +326,7 @@ describe('permission flow (issue #4): organisation, position, role, user, grants
     await wizard.locator('input[type=file]').setInputFiles({
       name: 'users-49.xlsx',
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: await importSheet(),
+      buffer: await importSheet(prefix),
     });
     await wizard.locator('.ant-upload-list-item-done').filter({ hasText: 'users-49.xlsx' }).waitFor();
     await page.waitForLoadState('networkidle');
@@ -333,9 +343,9 @@ describe('permission flow (issue #4): organisation, position, role, user, grants
     await expect(result.getByTestId('import-counts').textContent()).resolves.toBe('成功 48 条，失败 2 条');
     const failed = result.locator('.ant-table-row');
     await expect(failed.count()).resolves.toBe(2);
-    await expect(failed.nth(0).textContent()).resolves.toContain('imp49010');
+    await expect(failed.nth(0).textContent()).resolves.toContain(`${prefix}010`);
     await expect(failed.nth(0).textContent()).resolves.toContain('手机');
-    await expect(failed.nth(1).textContent()).resolves.toContain('imp49030');
+    await expect(failed.nth(1).textContent()).resolves.toContain(`${prefix}030`);
     await expect(failed.nth(1).textContent()).resolves.toContain('姓名');
     await settled(page);
     await page.screenshot({ path: join(screenshots, '49-import-result.png') });
@@ -347,7 +357,7 @@ describe('permission flow (issue #4): organisation, position, role, user, grants
     const imported = await api<{ pagination: { total: number } }>(
       page,
       'GET',
-      '/api/permission/Users?keyword=imp49&currentPage=1&pageSize=20',
+      `/api/permission/Users?keyword=${prefix}&currentPage=1&pageSize=20`,
     );
     expect(imported.data.pagination.total).toBe(48);
   });

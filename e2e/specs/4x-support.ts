@@ -3,12 +3,16 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { appUrl, launchBrowser, newPage, OK, screenshots, settled } from '../support/browser';
 import { toast } from '../support/toasts';
+import { unique } from '../support/unique';
 import { signInAdmin } from './5x-support';
 
 /** Shared steps of the permission page specs (40-44). */
 
-/** Run-unique suffix so that a spec can run twice against one server. */
-export const RUN = Date.now().toString(36).slice(-5);
+/**
+ * Suffix of the names a spec's set-up creates once for all its tests; names a test creates itself
+ * take `unique()` inside the test, so that a retry starts clean.
+ */
+export const RUN = unique();
 
 export async function shot(page: Page, name: string): Promise<void> {
   await settled(page);

@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, OK, openWithToken, settled } from '../support/browser';
 import { toast } from '../support/toasts';
+import { unique } from '../support/unique';
 import { pickerDialog } from './4x-support';
 import { formItem, leaf, md5, OwnServer, pickInSearchedTree, resultShot } from './8x-support';
 
@@ -18,7 +19,7 @@ import { formItem, leaf, md5, OwnServer, pickInSearchedTree, resultShot } from '
  * entered, and opens again in the page. The spec runs its own server (with the demo organisation).
  */
 
-const RUN = Date.now().toString(36).slice(-5);
+const RUN = unique();
 /** The customer chosen in the relation popup. */
 const CHOSEN = '华南物流有限公司';
 

@@ -4,11 +4,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl, OK, savedDownload, screenshots } from '../support/browser';
 import { toast } from '../support/toasts';
+import { unique } from '../support/unique';
 import { signInAdmin } from './5x-support';
 import { api, setPassword, signInUser, specBrowser, userIdOf } from './6x-support';
 import { createReleasedSampleDesign, generatedListTitles, menuByCode } from './8x-support';
 
-const RUN = Date.now().toString(36).slice(-5);
+const RUN = unique();
 
 /** Adds a record through the page's dialog: title, amount, level and one sub-table row. */
 async function addRecord(page: Page, title: string, amount: string, item: string) {

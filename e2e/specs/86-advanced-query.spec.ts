@@ -3,13 +3,12 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl, OK, pickOption, screenshots, settled } from '../support/browser';
 import { toast } from '../support/toasts';
+import { unique } from '../support/unique';
 import { signInAdmin } from './5x-support';
 import { api, specBrowser } from './6x-support';
 import { createReleasedSampleDesign, generatedListTitles } from './8x-support';
 
 /** Issue #12: 高级查询 on a generated list with saved schemes, and the common fields library. */
-
-const RUN = Date.now().toString(36).slice(-5);
 
 /** The list's titles, sorted. */
 const titles = async (page: Page) => (await generatedListTitles(page)).sort();
@@ -30,6 +29,7 @@ describe('advanced query and common fields', () => {
   const spec = specBrowser('86');
 
   it('builds a two-condition query on a released list, saves it as a scheme, resets and applies it again', async () => {
+    const RUN = unique();
     const admin = await spec.page();
     await signInAdmin(admin);
     const enCode = `e2eQuery${RUN}`;
@@ -138,6 +138,7 @@ describe('advanced query and common fields', () => {
   });
 
   it('adds a common field in the data model page and finds it in the table designer’s picker', async () => {
+    const RUN = unique();
     const admin = await spec.page();
     await signInAdmin(admin);
     await admin.goto(appUrl('/systemData/dataModel'));

@@ -2,11 +2,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appUrl, OK, screenshots, settled } from '../support/browser';
 import { toast } from '../support/toasts';
+import { unique } from '../support/unique';
 import { signInAdmin } from './5x-support';
 import { specBrowser } from './6x-support';
 import { createReleasedSampleDesign } from './8x-support';
 
-const RUN = Date.now().toString(36).slice(-5);
+const RUN = unique();
 
 describe('web design external links (外链设置, issue #12)', () => {
   const spec = specBrowser('88');

@@ -4,10 +4,11 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl, savedDownload, screenshots, settled } from '../support/browser';
 import { toast } from '../support/toasts';
+import { unique } from '../support/unique';
 import { signInAdmin } from './5x-support';
 import { specBrowser } from './6x-support';
 
-const RUN = Date.now().toString(36).slice(-5);
+const RUN = unique();
 
 /** Picks a node of an antd tree select of a form item by clicking its title. */
 async function pickTreeNode(page: Page, scope: Locator, label: string, title: string) {

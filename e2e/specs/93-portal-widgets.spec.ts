@@ -3,10 +3,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl, screenshots, settled } from '../support/browser';
 import { toast } from '../support/toasts';
+import { unique } from '../support/unique';
 import { signInAdmin } from './5x-support';
 import { api, createOneApproverFlow, createReleasedTextFieldForm, specBrowser, userIdOf } from './6x-support';
 
-const RUN = Date.now().toString(36).slice(-5);
+const RUN = unique();
 const NOTICE = `门户公告${RUN}`;
 const FLOW = `门户待办流程${RUN}`;
 const PORTAL = `办公门户${RUN}`;

@@ -4,10 +4,11 @@ import { sampleColumnData, sampleForm } from '@console/shared';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { appUrl, savedDownload, screenshots } from '../support/browser';
+import { unique } from '../support/unique';
 import { signInAdmin } from './5x-support';
 import { api, specBrowser } from './6x-support';
 
-const RUN = Date.now().toString(36).slice(-5);
+const RUN = unique();
 const NAME = `E2E请假代码${RUN}`;
 
 /** Issue #12: the code generator (generator/webForm) previews and downloads a design's module. */
