@@ -73,7 +73,8 @@ export function wordCloudSeries(items: string[]): EChartsOption {
       {
         type: 'scatter',
         symbolSize: 1,
-        itemStyle: { opacity: 0 },
+        // Transparent, not opacity 0: a label takes its item's opacity.
+        itemStyle: { color: 'transparent' },
         tooltip: {
           formatter: (p: unknown) => {
             const data = (p as { data: { name: string; weight: number } }).data;
