@@ -21,21 +21,28 @@ const EXTEND_DEMOS: Record<string, PageEntry> = Object.fromEntries([
   ...TABLE_DEMOS.map((name) => [
     `extend/tableDemo/${name}`,
     {
-      load: () => import('../features/extend/tableDemo/table-demo-page').then((m) => ({ default: m.tableDemoPage(name) })),
+      load: () =>
+        import('../features/extend/tableDemo/table-demo-page').then((m) => ({
+          default: m.tableDemoPage(name),
+        })),
       namespaces: ['extendTableDemo'],
     },
   ]),
   ...GRAPH_DEMOS.map((name) => [
     `extend/graphDemo/${name}`,
     {
-      load: () => import('../features/extend/graphDemo/graph-demo-page').then((m) => ({ default: m.graphDemoPage(name) })),
+      load: () =>
+        import('../features/extend/graphDemo/graph-demo-page').then((m) => ({
+          default: m.graphDemoPage(name),
+        })),
       namespaces: ['extendGraphDemo'],
     },
   ]),
   ...FORM_DEMOS.map((name) => [
     `extend/formDemo/${name}`,
     {
-      load: () => import('../features/extend/formDemo/form-demo-page').then((m) => ({ default: m.formDemoPage(name) })),
+      load: () =>
+        import('../features/extend/formDemo/form-demo-page').then((m) => ({ default: m.formDemoPage(name) })),
       namespaces: ['extendFormDemo', 'formAdvanced'],
     },
   ]),

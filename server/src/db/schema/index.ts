@@ -1,6 +1,6 @@
 export * from './dataBackup.js';
-export * from './dataScreen.js';
 export * from './dataLinks.js';
+export * from './dataScreen.js';
 export * from './email.js';
 export * from './extend.js';
 export * from './extendOrder.js';
