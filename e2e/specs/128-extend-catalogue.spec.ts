@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { FORM_DEMOS, GRAPH_DEMOS, TABLE_DEMOS } from '@console/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl, screenshots, settled } from '../support/browser';
@@ -7,56 +8,6 @@ import { signInAdmin } from './5x-support';
 import { api, specBrowser } from './6x-support';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: resolve(screenshots, `128-${name}.png`) });
-
-/** The 3.4.7 client's extend demo addresses (src/views/extend/{graphDemo,tableDemo,formDemo}). */
-const GRAPHS = [
-  'echartsBar',
-  'echartsBarAcross',
-  'echartsCandlestick',
-  'echartsFunnel',
-  'echartsGauge',
-  'echartsLineArea',
-  'echartsLineBar',
-  'echartsPie',
-  'echartsScatter',
-  'echartsTree',
-  'highchartsArea',
-  'highchartsBellcurve',
-  'highchartsBullet',
-  'highchartsColumn',
-  'highchartsFunnel',
-  'highchartsGauge',
-  'highchartsLine',
-  'highchartsPie',
-  'highchartsScatter',
-  'highchartsWordcloud',
-];
-const TABLES = [
-  'commonTable',
-  'statisticsTable',
-  'lockTable',
-  'groupingTable',
-  'redactTable',
-  'complexHeader',
-  'mergeTable',
-  'printTable',
-  'extension',
-  'tableTree',
-  'postilTable',
-  'treeTable',
-  'signTable',
-  'commonForm',
-];
-const FORMS = [
-  'fieldForm1',
-  'fieldForm2',
-  'fieldForm3',
-  'fieldForm4',
-  'fieldForm5',
-  'fieldForm6',
-  'verifyForm',
-  'verifyForm1',
-];
 
 /** Console errors and uncaught exceptions of the page, as they come. */
 function errorsOf(page: Page): string[] {
@@ -90,7 +41,7 @@ describe('extend demo catalogue (issue 27)', () => {
     await signInAdmin(page);
     // Listened to from here: the sign-in's token hand-over page (a JSON answer) has no favicon.
     const errors = errorsOf(page);
-    for (const name of GRAPHS) {
+    for (const name of GRAPH_DEMOS) {
       await page.goto(appUrl(`/extend/graphDemo/${name}`));
       await page.locator('.graph-demo canvas').first().waitFor();
       // A word cloud is text only: fewer painted pixels than the filled charts.
@@ -109,7 +60,7 @@ describe('extend demo catalogue (issue 27)', () => {
     await signInAdmin(page);
     // Listened to from here: the sign-in's token hand-over page (a JSON answer) has no favicon.
     const errors = errorsOf(page);
-    for (const name of TABLES) {
+    for (const name of TABLE_DEMOS) {
       await page.goto(appUrl(`/extend/tableDemo/${name}`));
       const card = page.locator(`.table-demo[data-demo="${name}"]`);
       await card.waitFor();
@@ -122,7 +73,7 @@ describe('extend demo catalogue (issue 27)', () => {
           .toBeGreaterThan(0);
       expect(errors, name).toEqual([]);
     }
-    for (const name of FORMS) {
+    for (const name of FORM_DEMOS) {
       await page.goto(appUrl(`/extend/formDemo/${name}`));
       const card = page.locator('.form-demo');
       await card.waitFor();

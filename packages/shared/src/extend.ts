@@ -426,3 +426,62 @@ export interface SaleClassifyNode {
   fullName: string;
   children: SaleClassifyNode[];
 }
+
+// ----- extend demos: the 3.4.7 client's catalogue pages (src/views/extend/{tableDemo,graphDemo,formDemo}) -----
+
+/** Table demos; their data is /api/extend/TableExample. */
+export const TABLE_DEMOS = [
+  'commonTable',
+  'statisticsTable',
+  'lockTable',
+  'groupingTable',
+  'redactTable',
+  'complexHeader',
+  'mergeTable',
+  'printTable',
+  'extension',
+  'tableTree',
+  'postilTable',
+  'treeTable',
+  'signTable',
+  'commonForm',
+] as const;
+export type TableDemo = (typeof TABLE_DEMOS)[number];
+
+/** Chart demos, all drawn with echarts (the second family's own library is not free for government use). */
+export const GRAPH_DEMOS = [
+  'echartsBar',
+  'echartsBarAcross',
+  'echartsCandlestick',
+  'echartsFunnel',
+  'echartsGauge',
+  'echartsLineArea',
+  'echartsLineBar',
+  'echartsPie',
+  'echartsScatter',
+  'echartsTree',
+  'highchartsArea',
+  'highchartsBellcurve',
+  'highchartsBullet',
+  'highchartsColumn',
+  'highchartsFunnel',
+  'highchartsGauge',
+  'highchartsLine',
+  'highchartsPie',
+  'highchartsScatter',
+  'highchartsWordcloud',
+] as const;
+export type GraphDemo = (typeof GRAPH_DEMOS)[number];
+
+/** Form demos: six field layouts, two validation forms. */
+export const FORM_DEMOS = [
+  'fieldForm1',
+  'fieldForm2',
+  'fieldForm3',
+  'fieldForm4',
+  'fieldForm5',
+  'fieldForm6',
+  'verifyForm',
+  'verifyForm1',
+] as const;
+export type FormDemo = (typeof FORM_DEMOS)[number];

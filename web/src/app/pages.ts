@@ -1,6 +1,4 @@
-import { FORM_DEMOS } from '../features/extend/formDemo/form-catalogue';
-import { GRAPH_DEMOS } from '../features/extend/graphDemo/graph-catalogue';
-import { TABLE_DEMOS } from '../features/extend/tableDemo/table-catalogue';
+import { FORM_DEMOS, GRAPH_DEMOS, TABLE_DEMOS } from '@console/shared';
 import type { PageEntry, PageRegistry } from '../shell/routing';
 
 /** What the designer of web design and of the code generator needs. */

@@ -12,7 +12,13 @@ import {
   DataRuleOperator,
   type DataRuleSchemeCondition,
   DataRuleValueType,
+  FORM_DEMOS,
+  type FormDemo,
+  GRAPH_DEMOS,
+  type GraphDemo,
   type MenuType,
+  TABLE_DEMOS,
+  type TableDemo,
 } from '@console/shared';
 import { newId } from '../../core/ids.js';
 import type { Tx } from '../client.js';
@@ -70,57 +76,57 @@ export interface MenuSeed {
 /** Code of the hidden directory holding the pages that are not left-menu entries. */
 export const HIDDEN_DIRECTORY_CODE = 'basic';
 
-/** The 3.4.7 client's extend demo families (src/views/extend/{tableDemo,graphDemo,formDemo}): [page, name, button codes]. */
-const TABLE_DEMO_PAGES: [string, string, string[]?][] = [
-  ['commonTable', '普通表格', ['btn_add', 'btn_edit', 'btn_remove', 'btn_detail']],
-  ['statisticsTable', '表格统计'],
-  ['lockTable', '表格锁定'],
-  ['groupingTable', '表格分组', ['btn_remove']],
-  ['redactTable', '表格编辑', ['btn_edit', 'btn_remove']],
-  ['complexHeader', '复杂表头'],
-  ['mergeTable', '表格合并'],
-  ['printTable', '表格打印', ['btn_print']],
-  ['extension', '延伸扩展'],
-  ['tableTree', '表格树形'],
-  ['postilTable', '表格批注'],
-  ['treeTable', '树形表格', ['btn_remove']],
-  ['signTable', '表格标记'],
-  ['commonForm', '普通表单', ['btn_add', 'btn_edit']],
-];
-const GRAPH_DEMO_PAGES: [string, string][] = [
-  ['echartsBar', 'E柱状图'],
-  ['echartsBarAcross', 'E横向柱状图'],
-  ['echartsCandlestick', 'EK线图'],
-  ['echartsFunnel', 'E漏斗图'],
-  ['echartsGauge', 'E仪表图'],
-  ['echartsLineArea', 'E面积图'],
-  ['echartsLineBar', 'E折柱混合图'],
-  ['echartsPie', 'E饼图'],
-  ['echartsScatter', 'E散点图'],
-  ['echartsTree', 'E树图'],
-  ['highchartsArea', 'H面积图'],
-  ['highchartsBellcurve', 'H钟形曲线'],
-  ['highchartsBullet', 'H子弹图'],
-  ['highchartsColumn', 'H柱状图'],
-  ['highchartsFunnel', 'H漏斗图'],
-  ['highchartsGauge', 'H仪表图'],
-  ['highchartsLine', 'H折线图'],
-  ['highchartsPie', 'H饼图'],
-  ['highchartsScatter', 'H散点图'],
-  ['highchartsWordcloud', 'H词云图'],
-];
-const FORM_DEMO_PAGES: [string, string][] = [
-  ['fieldForm1', '文本与日期字段'],
-  ['fieldForm2', '选择类字段'],
-  ['fieldForm3', '上传字段'],
-  ['fieldForm4', '文本域与富文本'],
-  ['fieldForm5', '客户与商品明细'],
-  ['fieldForm6', '评分颜色与进度'],
-  ['verifyForm', '表单验证'],
-  ['verifyForm1', '表单验证（行内提示）'],
-];
-const demoAddresses = (family: string, pages: [string, ...unknown[]][]) =>
-  pages.map(([name]) => `extend/${family}/${name}`);
+/** Names (and button codes) of the 3.4.7 client's extend demo pages, in the order of the shared lists. */
+const TABLE_DEMO_PAGES: Record<TableDemo, [string, string[]?]> = {
+  commonTable: ['普通表格', ['btn_add', 'btn_edit', 'btn_remove', 'btn_detail']],
+  statisticsTable: ['表格统计'],
+  lockTable: ['表格锁定'],
+  groupingTable: ['表格分组', ['btn_remove']],
+  redactTable: ['表格编辑', ['btn_edit', 'btn_remove']],
+  complexHeader: ['复杂表头'],
+  mergeTable: ['表格合并'],
+  printTable: ['表格打印', ['btn_print']],
+  extension: ['延伸扩展'],
+  tableTree: ['表格树形'],
+  postilTable: ['表格批注'],
+  treeTable: ['树形表格', ['btn_remove']],
+  signTable: ['表格标记'],
+  commonForm: ['普通表单', ['btn_add', 'btn_edit']],
+};
+const GRAPH_DEMO_PAGES: Record<GraphDemo, [string]> = {
+  echartsBar: ['E柱状图'],
+  echartsBarAcross: ['E横向柱状图'],
+  echartsCandlestick: ['EK线图'],
+  echartsFunnel: ['E漏斗图'],
+  echartsGauge: ['E仪表图'],
+  echartsLineArea: ['E面积图'],
+  echartsLineBar: ['E折柱混合图'],
+  echartsPie: ['E饼图'],
+  echartsScatter: ['E散点图'],
+  echartsTree: ['E树图'],
+  highchartsArea: ['H面积图'],
+  highchartsBellcurve: ['H钟形曲线'],
+  highchartsBullet: ['H子弹图'],
+  highchartsColumn: ['H柱状图'],
+  highchartsFunnel: ['H漏斗图'],
+  highchartsGauge: ['H仪表图'],
+  highchartsLine: ['H折线图'],
+  highchartsPie: ['H饼图'],
+  highchartsScatter: ['H散点图'],
+  highchartsWordcloud: ['H词云图'],
+};
+const FORM_DEMO_PAGES: Record<FormDemo, [string]> = {
+  fieldForm1: ['文本与日期字段'],
+  fieldForm2: ['选择类字段'],
+  fieldForm3: ['上传字段'],
+  fieldForm4: ['文本域与富文本'],
+  fieldForm5: ['客户与商品明细'],
+  fieldForm6: ['评分颜色与进度'],
+  verifyForm: ['表单验证'],
+  verifyForm1: ['表单验证（行内提示）'],
+};
+const demoAddresses = (family: string, pages: readonly string[]) =>
+  pages.map((name) => `extend/${family}/${name}`);
 
 /** The hidden external-link page's address: an empty page (about:blank) as Base64 in ?href. */
 export const EXTERNAL_LINK_ADDRESS = `basic/externalLink?href=${encodeURIComponent(
@@ -150,9 +156,9 @@ export const PAGE_ADDRESSES: readonly string[] = [
     'signature',
     'signet',
   ].map((p) => `extend/${p}`),
-  ...demoAddresses('tableDemo', TABLE_DEMO_PAGES),
-  ...demoAddresses('graphDemo', GRAPH_DEMO_PAGES),
-  ...demoAddresses('formDemo', FORM_DEMO_PAGES),
+  ...demoAddresses('tableDemo', TABLE_DEMOS),
+  ...demoAddresses('graphDemo', GRAPH_DEMOS),
+  ...demoAddresses('formDemo', FORM_DEMOS),
   ...['flowForm', 'webForm'].map((p) => `generator/${p}`),
   ...['msgMonitor', 'msgTemplate', 'sendConfig'].map((p) => `msgCenter/${p}`),
   ...['dataReport', 'dataScreen', 'visualPortal', 'webDesign'].map((p) => `onlineDev/${p}`),
@@ -351,18 +357,26 @@ const directory = (
 });
 
 /** A folder of demo pages under extend: codes extend.<family>.<page>, addresses extend/<family>/<page>. */
-function demoGroup(family: string, fullName: string, pages: [string, string, string[]?][]): MenuSeed {
+function demoGroup<Page extends string>(
+  family: string,
+  fullName: string,
+  order: readonly Page[],
+  pages: Record<Page, [string, string[]?]>,
+): MenuSeed {
   return {
     enCode: `extend.${family}`,
     fullName,
     type: 1,
-    children: pages.map(([name, title, codes]) => ({
-      enCode: `extend.${family}.${name}`,
-      fullName: title,
-      type: 2,
-      urlAddress: `extend/${family}/${name}`,
-      ...(codes ? { buttons: buttons(...codes) } : {}),
-    })),
+    children: order.map((name) => {
+      const [title, codes]: [string, string[]?] = pages[name];
+      return {
+        enCode: `extend.${family}.${name}`,
+        fullName: title,
+        type: 2,
+        urlAddress: `extend/${family}/${name}`,
+        ...(codes ? { buttons: buttons(...codes) } : {}),
+      };
+    }),
   };
 }
 
@@ -750,9 +764,9 @@ export const MENU_TREE: readonly MenuSeed[] = [
     page('extend', 'projectGantt', '项目计划', { buttons: crud() }),
     page('extend', 'signature', '电子签名'),
     page('extend', 'signet', '电子签章', { buttons: crud() }),
-    demoGroup('tableDemo', '表格示例', TABLE_DEMO_PAGES),
-    demoGroup('graphDemo', '图表示例', GRAPH_DEMO_PAGES),
-    demoGroup('formDemo', '表单示例', FORM_DEMO_PAGES),
+    demoGroup('tableDemo', '表格示例', TABLE_DEMOS, TABLE_DEMO_PAGES),
+    demoGroup('graphDemo', '图表示例', GRAPH_DEMOS, GRAPH_DEMO_PAGES),
+    demoGroup('formDemo', '表单示例', FORM_DEMOS, FORM_DEMO_PAGES),
   ]),
 
   directory('demo', '生成页面', [

@@ -1,4 +1,4 @@
-import { PageQuery } from '@console/shared';
+import { PageQuery, TABLE_DEMOS } from '@console/shared';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -12,23 +12,7 @@ import { areas, dictionaryData, dictionaryTypes, extTableExamples } from '../../
 import type { Services } from '../../../services.js';
 
 /** The table demo pages (menu codes); any of them reads the dataset. */
-export const TABLE_DEMO_PAGES = [
-  'commonTable',
-  'statisticsTable',
-  'lockTable',
-  'groupingTable',
-  'redactTable',
-  'complexHeader',
-  'mergeTable',
-  'printTable',
-  'extension',
-  'tableTree',
-  'postilTable',
-  'treeTable',
-  'signTable',
-  'commonForm',
-] as const;
-const MODULES = TABLE_DEMO_PAGES.map((p) => `extend.tableDemo.${p}`);
+const MODULES = TABLE_DEMOS.map((p) => `extend.tableDemo.${p}`);
 /** Notes are written on the annotations page. */
 const POSTIL = { module: 'extend.tableDemo.postilTable' } as const;
 

@@ -1,15 +1,4 @@
-/** The 3.4.7 client's form demos (src/views/extend/formDemo): six field layouts, two validation forms. */
-export const FORM_DEMOS = [
-  'fieldForm1',
-  'fieldForm2',
-  'fieldForm3',
-  'fieldForm4',
-  'fieldForm5',
-  'fieldForm6',
-  'verifyForm',
-  'verifyForm1',
-] as const;
-export type FormDemo = (typeof FORM_DEMOS)[number];
+import type { FormDemo } from '@console/shared';
 
 export type FieldKind =
   | 'text'

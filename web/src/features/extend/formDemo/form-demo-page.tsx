@@ -1,4 +1,5 @@
 import { InboxOutlined, MinusCircleOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import type { FormDemo } from '@console/shared';
 import {
   Button,
   Card,
@@ -26,7 +27,7 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../../base/api/feedback';
 import { useSession } from '../../../base/session/session-store';
-import { type FieldSpec, FORM_FIELDS, type FormDemo, luhn, PATTERNS } from './form-catalogue';
+import { type FieldSpec, FORM_FIELDS, luhn, PATTERNS } from './form-catalogue';
 
 const RichEditor = lazy(() => import('../../../widgets/rich-text/rich-editor'));
 

@@ -1,30 +1,6 @@
+import type { GraphDemo } from '@console/shared';
 import type { EChartsOption } from 'echarts';
 import { wordCloudSeries } from './word-cloud';
-
-/** The 3.4.7 client's chart demos (src/views/extend/graphDemo), all drawn with echarts. */
-export const GRAPH_DEMOS = [
-  'echartsBar',
-  'echartsBarAcross',
-  'echartsCandlestick',
-  'echartsFunnel',
-  'echartsGauge',
-  'echartsLineArea',
-  'echartsLineBar',
-  'echartsPie',
-  'echartsScatter',
-  'echartsTree',
-  'highchartsArea',
-  'highchartsBellcurve',
-  'highchartsBullet',
-  'highchartsColumn',
-  'highchartsFunnel',
-  'highchartsGauge',
-  'highchartsLine',
-  'highchartsPie',
-  'highchartsScatter',
-  'highchartsWordcloud',
-] as const;
-export type GraphDemo = (typeof GRAPH_DEMOS)[number];
 
 /** Texts a chart needs, from the page's namespace: t(key) and the split lists. */
 export interface ChartTexts {

@@ -1,8 +1,9 @@
+import type { GraphDemo } from '@console/shared';
 import { Card } from 'antd';
 import { type ComponentType, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../../widgets/chart/echart';
-import { type ChartTexts, type GraphDemo, graphOption } from './graph-catalogue';
+import { type ChartTexts, graphOption } from './graph-catalogue';
 
 function GraphDemoPage({ name }: { name: GraphDemo }) {
   // t changes with the language, so the option follows it.

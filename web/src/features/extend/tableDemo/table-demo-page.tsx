@@ -1,4 +1,5 @@
 import { DeleteOutlined, PrinterOutlined } from '@ant-design/icons';
+import type { TableDemo } from '@console/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -43,7 +44,6 @@ import {
   updateSign,
 } from './api';
 import { ProjectDialog, ProjectFields, toForm, typeOptions } from './project-dialog';
-import { TABLE_DEMOS, type TableDemo } from './table-catalogue';
 
 const day = (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD') : '');
 /** Amounts with two decimals; group rows (no amount) show nothing. */
@@ -940,5 +940,3 @@ export function tableDemoPage(demo: TableDemo): ComponentType {
   }
   return page;
 }
-
-export { TABLE_DEMOS };
