@@ -35,8 +35,8 @@ export const SCREEN_COMPONENT_TYPES = [
 ] as const;
 export type ScreenComponentType = (typeof SCREEN_COMPONENT_TYPES)[number];
 
-/** Components that show data and so may carry a binding. */
-export const SCREEN_DATA_TYPES: ReadonlySet<ScreenComponentType> = new Set([
+/** Components drawn as an ECharts chart (sets of strings: a stored component's type is any text until checked). */
+export const SCREEN_CHART_TYPES: ReadonlySet<string> = new Set<ScreenComponentType>([
   'bar',
   'line',
   'area',
@@ -47,6 +47,11 @@ export const SCREEN_DATA_TYPES: ReadonlySet<ScreenComponentType> = new Set([
   'gauge',
   'funnel',
   'map',
+]);
+
+/** Components that show data and so may carry a binding. */
+export const SCREEN_DATA_TYPES: ReadonlySet<string> = new Set<string>([
+  ...SCREEN_CHART_TYPES,
   'flipNumber',
   'text',
   'scrollTable',
@@ -169,7 +174,7 @@ export const ScreenDesign = z
       if (ids.has(c.id))
         ctx.addIssue({ code: 'custom', path: [...at, 'id'], message: ScreenMessages.duplicateId(c.id) });
       ids.add(c.id);
-      if (c.data && !SCREEN_DATA_TYPES.has(c.type as ScreenComponentType))
+      if (c.data && !SCREEN_DATA_TYPES.has(c.type))
         ctx.addIssue({ code: 'custom', path: [...at, 'data'], message: ScreenMessages.noData(c.id, c.type) });
       if (c.data?.kind === 'static') {
         if (new TextEncoder().encode(c.data.json).length > SCREEN_LIMITS.staticBytes)

@@ -466,7 +466,7 @@ function Properties({
           )}
         </div>
       ))}
-      {SCREEN_DATA_TYPES.has(c.type as never) ? (
+      {SCREEN_DATA_TYPES.has(c.type) ? (
         <>
           <h4>{t('designer.data')}</h4>
           <Select

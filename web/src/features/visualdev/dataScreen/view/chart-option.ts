@@ -36,19 +36,6 @@ export function firstValue(rows: Row[], mapping: Mapping | undefined): number {
   return Number.isFinite(v) ? v : 0;
 }
 
-export const CHART_TYPES = new Set([
-  'bar',
-  'line',
-  'area',
-  'pie',
-  'ring',
-  'radar',
-  'scatter',
-  'gauge',
-  'funnel',
-  'map',
-]);
-
 const PALETTE = ['#3ba7ff', '#36d6b5', '#ffc857', '#ff7a7a', '#a78bfa', '#5ee0ff', '#f59e0b', '#84cc16'];
 const TEXT = '#cfe3ff';
 const AXIS = {

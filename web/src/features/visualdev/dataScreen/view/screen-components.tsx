@@ -1,10 +1,10 @@
-import type { ScreenComponent } from '@console/shared';
+import { SCREEN_CHART_TYPES, type ScreenComponent } from '@console/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { EChartsType } from 'echarts';
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchGeoJson, type ScreenFetcher } from '../api';
-import { CHART_TYPES, chartOption, columnsOf, firstValue, type Row, rowsOf } from './chart-option';
+import { chartOption, columnsOf, firstValue, type Row, rowsOf } from './chart-option';
 
 const loadEcharts = () => import('echarts');
 
@@ -316,7 +316,8 @@ export function ScreenComponentView({
   const { rows, error } = useRows(component, fetcher, filters);
   const style = component.style ?? {};
   if (error) return <div className="ds-error">{(error as Error).message}</div>;
-  if (CHART_TYPES.has(component.type)) return <Chart component={component} rows={rows} loadGeo={loadGeo} />;
+  if (SCREEN_CHART_TYPES.has(component.type))
+    return <Chart component={component} rows={rows} loadGeo={loadGeo} />;
   switch (component.type) {
     case 'flipNumber':
       return (
