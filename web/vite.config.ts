@@ -34,25 +34,8 @@ function precompress(): Plugin {
   };
 }
 
-const SHARED_SOURCES = /[\\/]packages[\\/]shared[\\/]src[\\/]/;
-
-/**
- * The shared package is imported through its index (types, enums, zod schemas); its modules have no
- * side effects, so a page takes only those it uses. Without this, one use of LAYOUTS put every
- * module of it and all of zod (57 KB gzip) into the shell's first load.
- */
-function sharedWithoutSideEffects(): Plugin {
-  return {
-    name: 'console-shared-without-side-effects',
-    transform(code, id) {
-      if (!SHARED_SOURCES.test(id)) return null;
-      return { code, map: null, moduleSideEffects: false };
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [react(), precompress(), sharedWithoutSideEffects()],
+  plugins: [react(), precompress()],
   resolve: {
     // `source` first so that workspace packages (@console/shared) resolve to their TypeScript sources.
     conditions: ['source', ...defaultClientConditions],

@@ -1,9 +1,10 @@
 import { type ComponentType, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createHashRouter, Navigate, Outlet, type RouteObject, useLocation, useMatches } from 'react-router';
+import { createHashRouter, Navigate, type RouteObject, useLocation, useMatches } from 'react-router';
 import { loadNamespaces } from '../base/i18n';
 import { RouteGuard } from '../shell/route-guard';
 import type { RouteHandle } from '../shell/routing';
+import { PAGES } from './pages';
 
 type PageModule = { default: ComponentType };
 
@@ -22,32 +23,12 @@ function shellPage(namespaces: readonly string[], pick: (pages: ShellPages) => C
   return page(namespaces, () => import('../shell/shell-pages').then((pages) => ({ default: pick(pages) })));
 }
 
-/**
- * The page registered for a menu address in app/pages.ts, else the shell's "not available yet"
- * page. The registry itself is loaded with the shell, not with the sign-in page.
- */
+/** The page registered for a menu address in app/pages.ts, else the shell's "not available yet" page. */
 function pageAt(address: string) {
   return async () => {
-    const [{ resolvePage }, { PAGES }] = await Promise.all([
-      import('../shell/shell-pages'),
-      import('./pages'),
-    ]);
+    const { resolvePage } = await import('../shell/shell-pages');
     return { Component: await resolvePage(PAGES[address]) };
   };
-}
-
-/** The menu pages (console.md 2.3): the registry of app/pages.ts, loaded with the shell. */
-async function menuRoute() {
-  const [{ MenuRoute }, { PAGES }] = await Promise.all([import('../shell/shell-pages'), import('./pages')]);
-  return { Component: () => <MenuRoute pages={PAGES} /> };
-}
-
-/** Scan-code sign-in confirmation: signed in (the guard sends an anonymous phone to /login?redirect=). */
-async function scanLogin() {
-  const { PAGES } = await import('./pages');
-  const entry = PAGES.scanLogin;
-  if (!entry) throw new Error('app/pages.ts registers no scanLogin page');
-  return page(entry.namespaces, entry.load)();
 }
 
 /** Scrolls to the top on navigation and sets the document title from the route's handle. */
@@ -75,21 +56,8 @@ function RootLayout() {
   return <RouteGuard />;
 }
 
-/**
- * Every page but the sign-in page is inside antd's provider (theme, locale, message holder): a
- * pathless layout route loaded with the first of those pages, so the sign-in page's first load
- * carries no antd (bench/scenarios/bundle.ts).
- */
-const withAntd = async () => {
-  const { AntdProvider } = await import('../widgets/antd-provider');
-  return {
-    Component: () => (
-      <AntdProvider>
-        <Outlet />
-      </AntdProvider>
-    ),
-  };
-};
+/** Scan-code sign-in confirmation: signed in (the guard sends an anonymous phone to /login?redirect=). */
+const scanLogin = PAGES.scanLogin;
 
 /** A public page that is not built yet (single sign-on): outside the shell. */
 const unavailablePublic = shellPage(['shell'], (pages) => pages.UnavailablePage);
@@ -105,79 +73,82 @@ export const routes: RouteObject[] = [
         handle: { title: 'login:submit' },
         lazy: page(['login'], () => import('../features/oauth/login-page')),
       },
+      { path: '/sso', handle: { title: 'shell:unavailable.title' }, lazy: unavailablePublic },
+      { path: '/auth-redirect', handle: { title: 'shell:unavailable.title' }, lazy: unavailablePublic },
       {
-        lazy: withAntd,
+        path: '/formShortLink',
+        handle: { title: 'shortLink:public.title' },
+        lazy: page(
+          ['shortLink', 'form', 'widgets'],
+          () => import('../features/visualdev/shortLink/form-short-link-page'),
+        ),
+      },
+      {
+        path: '/404',
+        handle: { title: 'notFound.title' },
+        lazy: page([], () => import('../shell/not-found-page')),
+      },
+      // Outside the shell (a phone page) but not public: through the guard like any signed-in page.
+      ...(scanLogin
+        ? [
+            {
+              path: '/scanLogin',
+              handle: { title: 'scan:title' },
+              lazy: page(scanLogin.namespaces, scanLogin.load),
+            },
+          ]
+        : []),
+      // A data screen's viewer (menus of type 6): full screen outside the shell, signed in like every page.
+      {
+        path: '/dataScreen/view/:id',
+        handle: { title: 'dataScreen:designer.title', dynamicTitle: true },
+        lazy: page(
+          ['dataScreen'],
+          () => import('../features/visualdev/dataScreen/view/data-screen-view-page'),
+        ),
+      },
+      {
+        path: '/lockScreen',
+        handle: { title: 'shell:lock.title' },
+        lazy: shellPage(['shell'], (pages) => pages.LockScreenPage),
+      },
+      {
+        path: '/',
+        lazy: shellPage(['shell', 'password'], (pages) => pages.ShellLayout),
         children: [
-          { path: '/sso', handle: { title: 'shell:unavailable.title' }, lazy: unavailablePublic },
-          { path: '/auth-redirect', handle: { title: 'shell:unavailable.title' }, lazy: unavailablePublic },
+          { index: true, element: <Navigate to="/home" replace /> },
+          { path: 'home', handle: { title: 'shell:menu.home' }, lazy: pageAt('home') },
+          { path: 'dashboard', handle: { title: 'shell:menu.dashboard' }, lazy: pageAt('dashboard') },
+          { path: 'profile', handle: { title: 'shell:menu.profile' }, lazy: pageAt('basic/profile') },
           {
-            path: '/formShortLink',
-            handle: { title: 'shortLink:public.title' },
-            lazy: page(
-              ['shortLink', 'form', 'widgets'],
-              () => import('../features/visualdev/shortLink/form-short-link-page'),
-            ),
+            path: 'messageRecord',
+            handle: { title: 'shell:menu.messageRecord' },
+            lazy: pageAt('basic/messageRecord'),
           },
           {
-            path: '/404',
-            handle: { title: 'notFound.title' },
-            lazy: page([], () => import('../shell/not-found-page')),
-          },
-          // Outside the shell (a phone page) but not public: through the guard like any signed-in page.
-          { path: '/scanLogin', handle: { title: 'scan:title' }, lazy: scanLogin },
-          // A data screen's viewer (menus of type 6): full screen outside the shell, signed in like every page.
-          {
-            path: '/dataScreen/view/:id',
-            handle: { title: 'dataScreen:designer.title', dynamicTitle: true },
-            lazy: page(
-              ['dataScreen'],
-              () => import('../features/visualdev/dataScreen/view/data-screen-view-page'),
-            ),
+            path: 'previewModel',
+            handle: { title: 'form:preview.title' },
+            lazy: page(['form'], () => import('../features/visualdev/webDesign/preview-model-page')),
           },
           {
-            path: '/lockScreen',
-            handle: { title: 'shell:lock.title' },
-            lazy: shellPage(['shell'], (pages) => pages.LockScreenPage),
+            path: 'externalLink',
+            handle: { title: 'shell:externalLink.title' },
+            lazy: shellPage(['shell'], (pages) => pages.ExternalLinkPage),
           },
           {
-            path: '/',
-            lazy: shellPage(['shell', 'password'], (pages) => pages.ShellLayout),
-            children: [
-              { index: true, element: <Navigate to="/home" replace /> },
-              { path: 'home', handle: { title: 'shell:menu.home' }, lazy: pageAt('home') },
-              { path: 'dashboard', handle: { title: 'shell:menu.dashboard' }, lazy: pageAt('dashboard') },
-              { path: 'profile', handle: { title: 'shell:menu.profile' }, lazy: pageAt('basic/profile') },
-              {
-                path: 'messageRecord',
-                handle: { title: 'shell:menu.messageRecord' },
-                lazy: pageAt('basic/messageRecord'),
-              },
-              {
-                path: 'previewModel',
-                handle: { title: 'form:preview.title' },
-                lazy: page(['form'], () => import('../features/visualdev/webDesign/preview-model-page')),
-              },
-              {
-                path: 'externalLink',
-                handle: { title: 'shell:externalLink.title' },
-                lazy: shellPage(['shell'], (pages) => pages.ExternalLinkPage),
-              },
-              {
-                path: 'redirect/*',
-                handle: { noCache: true },
-                lazy: shellPage([], (pages) => pages.RedirectPage),
-              },
-              // Everything else: the pages of the user's menus (console.md 2.3), else /404.
-              {
-                path: '*',
-                handle: { dynamicTitle: true },
-                lazy: menuRoute,
-              },
-            ],
+            path: 'redirect/*',
+            handle: { noCache: true },
+            lazy: shellPage([], (pages) => pages.RedirectPage),
           },
-          { path: '*', element: <Navigate to="/404" replace /> },
+          // Everything else: the pages of the user's menus (console.md 2.3), else /404.
+          {
+            path: '*',
+            handle: { dynamicTitle: true },
+            lazy: shellPage([], ({ MenuRoute }) => () => <MenuRoute pages={PAGES} />),
+          },
         ],
       },
+      { path: '*', element: <Navigate to="/404" replace /> },
     ],
   },
 ];
