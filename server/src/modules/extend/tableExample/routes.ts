@@ -362,30 +362,20 @@ export function registerTableExampleRoutes(app: FastifyInstance, services: Servi
     });
   };
 
-  defineRoute(app, services, {
-    method: 'PUT',
-    url: '/api/extend/TableExample/:id',
-    access: write('btn_edit'),
-    params: Params,
-    body: TableExampleBody,
-    handler: async ({ params, body, session }) => {
-      await edit(params.id, body, session.userId);
-      return answer(null, TableExampleMessages.updated);
-    },
-  });
-
-  /** The editable table saves a row in place (same fields and checks as PUT). */
-  defineRoute(app, services, {
-    method: 'PUT',
-    url: '/api/extend/TableExample/:id/Actions/RowsEdit',
-    access: write('btn_edit'),
-    params: Params,
-    body: TableExampleBody,
-    handler: async ({ params, body, session }) => {
-      await edit(params.id, body, session.userId);
-      return answer(null, TableExampleMessages.updated);
-    },
-  });
+  // The editable table saves a row in place (RowsEdit): the same fields and checks as the edit.
+  for (const url of ['/api/extend/TableExample/:id', '/api/extend/TableExample/:id/Actions/RowsEdit']) {
+    defineRoute(app, services, {
+      method: 'PUT',
+      url,
+      access: write('btn_edit'),
+      params: Params,
+      body: TableExampleBody,
+      handler: async ({ params, body, session }) => {
+        await edit(params.id, body, session.userId);
+        return answer(null, TableExampleMessages.updated);
+      },
+    });
+  }
 
   defineRoute(app, services, {
     method: 'DELETE',

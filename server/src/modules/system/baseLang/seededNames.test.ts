@@ -1,33 +1,16 @@
 import type { DictionaryDataNode, DictionaryTypeNode } from '@console/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  startServer,
-  type TestDatabase,
-  type TestServer,
-} from '../../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { suiteServer } from '../../../../test/harness.js';
 import { taiwanChinese } from './menuNames.js';
 
 /**
  * Issue #23 item 12: names the product seeded itself (menus, dictionary types and entries) come in
  * the reader's language (Accept-Language); names an administrator entered stay as entered.
  */
-let database: TestDatabase;
-let server: TestServer;
-let token: string;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startServer({ database });
-  token = await server.adminToken();
-});
-afterAll(async () => {
-  await server?.close();
-  await database?.drop();
-});
+const suite = suiteServer();
 
 const get = <T>(path: string, language: string) =>
-  server.request<T>('GET', path, { token, headers: { 'accept-language': language } });
+  suite.server.request<T>('GET', path, { token: suite.admin, headers: { 'accept-language': language } });
 const flatten = <T extends { children?: T[] | null }>(nodes: T[]): T[] =>
   nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
 const CJK = /[\u3400-\u9fff]/;
@@ -103,8 +86,8 @@ describe('seeded names in the reader language', () => {
       (await get<{ list: DictionaryTypeNode[] }>('/api/system/DictionaryType', 'zh-CN')).data.list,
     );
     const urgency = cn.find((t) => t.enCode === 'Urgency')!;
-    const renamed = await server.request('PUT', `/api/system/DictionaryType/${urgency.id}`, {
-      token,
+    const renamed = await suite.server.request('PUT', `/api/system/DictionaryType/${urgency.id}`, {
+      token: suite.admin,
       json: { ...urgency, fullName: '缓急程度' },
     });
     expect(renamed.code, renamed.msg).toBe(200);
