@@ -22,6 +22,8 @@ export const dataScreens = pgTable(
     shareToken: text('share_token'),
     sharePassword: text('share_password'),
     shareExpires: epochMs('share_expires'),
+    /** Who set the link: the share link's data runs as this user (see dataScreen/share.ts). */
+    shareUserId: text('share_user_id'),
     ...auditColumns,
   },
   (t) => [

@@ -1,0 +1,1 @@
+ALTER TABLE "base_data_screen" ADD COLUMN "share_user_id" text;
