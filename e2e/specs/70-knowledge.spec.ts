@@ -326,7 +326,9 @@ describe('knowledge base and intelligent Q&A', () => {
     // Deleting a conversation asks first, then the page starts a new one. Other specs may have left
     // conversations of the administrator's, so the list loses this one rather than becoming empty.
     const conversation = page.getByTestId('kb-conversations').locator('li.is-active');
-    await expect(conversation.getByRole('button', { name: /^申请居住证需要提交哪些材料/ }).count()).resolves.toBe(1);
+    await expect(
+      conversation.getByRole('button', { name: /^申请居住证需要提交哪些材料/ }).count(),
+    ).resolves.toBe(1);
     await conversation.getByRole('button', { name: /删除对话/ }).click();
     await confirmModal(page, /删除对话“/);
     await toast(page, 'success');
