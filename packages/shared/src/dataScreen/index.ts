@@ -301,3 +301,4 @@ export const ScreenShareBody = z.object({
   /** Epoch ms after which the link no longer opens; null: never. */
   expiresAt: z.number().int().positive().nullable().default(null),
 });
+export type ScreenShareBody = z.infer<typeof ScreenShareBody>;

@@ -1,10 +1,17 @@
-import { DataScreenBody, DataScreenListQuery, DataScreenUpdateBody, ScreenDataBody } from '@console/shared';
+import {
+  DataScreenBody,
+  DataScreenListQuery,
+  DataScreenUpdateBody,
+  ScreenDataBody,
+  ScreenShareBody,
+} from '@console/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineRecordRoutes, IdParams } from '../../../core/record-routes.js';
 import { answer, defineRoute } from '../../../core/route.js';
 import type { Services } from '../../../services.js';
 import { DATA_SCREEN_MODULE, DataScreenMessages, DataScreenService } from './service.js';
+import { DataScreenShares, ShareGeoQuery, ShareMessages, SharePasswordBody, ShareQuery } from './share.js';
 
 const BASE = '/api/visualdev/DataScreen';
 const DraftQuery = z.object({
@@ -21,6 +28,7 @@ const ImportBody = z.object({ file: z.unknown() });
  */
 export function registerDataScreenRoutes(app: FastifyInstance, services: Services) {
   const screens = new DataScreenService(services);
+  const shares = new DataScreenShares(services, screens);
 
   defineRoute(app, services, {
     method: 'GET',
@@ -112,5 +120,78 @@ export function registerDataScreenRoutes(app: FastifyInstance, services: Service
     body: ScreenDataBody,
     handler: ({ params, query, body, session }) =>
       screens.data(session, params.id, params.componentId, body.filters, query.draft === 1),
+  });
+
+  // ----- Share links for wall displays (share.ts): set by the design page, opened by anyone holding them -----
+
+  defineRoute(app, services, {
+    method: 'GET',
+    url: `${BASE}/:id/Share`,
+    access: { module: DATA_SCREEN_MODULE },
+    params: IdParams,
+    handler: ({ params }) => shares.info(params.id),
+  });
+
+  defineRoute(app, services, {
+    method: 'PUT',
+    url: `${BASE}/:id/Share`,
+    access: { module: DATA_SCREEN_MODULE, button: 'btn_share' },
+    params: IdParams,
+    body: ScreenShareBody,
+    handler: async ({ params, body, session }) =>
+      answer(
+        await shares.save(params.id, body, session),
+        body.enabled ? ShareMessages.saved : ShareMessages.revoked,
+      ),
+  });
+
+  defineRoute(app, services, {
+    method: 'DELETE',
+    url: `${BASE}/:id/Share`,
+    access: { module: DATA_SCREEN_MODULE, button: 'btn_share' },
+    params: IdParams,
+    handler: async ({ params }) => answer(await shares.revoke(params.id), ShareMessages.revoked),
+  });
+
+  defineRoute(app, services, {
+    method: 'GET',
+    url: `${BASE}/Share/Info`,
+    access: 'public',
+    query: ShareQuery,
+    handler: ({ query }) => shares.publicInfo(query.encryption),
+  });
+
+  defineRoute(app, services, {
+    method: 'POST',
+    url: `${BASE}/Share/Password`,
+    access: 'public',
+    body: SharePasswordBody,
+    handler: ({ body, req }) => shares.checkPassword(body, req.ip),
+  });
+
+  defineRoute(app, services, {
+    method: 'GET',
+    url: `${BASE}/Share/View`,
+    access: 'public',
+    query: ShareQuery,
+    handler: ({ query }) => shares.view(query),
+  });
+
+  defineRoute(app, services, {
+    method: 'POST',
+    url: `${BASE}/Share/Data/:componentId`,
+    access: 'public',
+    params: z.object({ componentId: z.string().min(1).max(64) }),
+    query: ShareQuery,
+    body: ScreenDataBody,
+    handler: ({ params, query, body, req }) => shares.data(query, params.componentId, body.filters, req.ip),
+  });
+
+  defineRoute(app, services, {
+    method: 'GET',
+    url: `${BASE}/Share/Geo`,
+    access: 'public',
+    query: ShareGeoQuery,
+    handler: ({ query }) => shares.geo(query),
   });
 }

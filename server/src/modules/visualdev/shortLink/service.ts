@@ -98,10 +98,10 @@ export const PublicListBody = z.object({
 export type Channel = 'form' | 'list';
 
 /** How long a checked password lets its link be used. */
-const PASS_TTL_MS = 2 * 60 * 60 * 1000;
+export const PASS_TTL_MS = 2 * 60 * 60 * 1000;
 /** Wrong passwords per address and link in a window before checks are refused. */
-const PASSWORD_TRIES = 10;
-const PASSWORD_WINDOW_MS = 10 * 60 * 1000;
+export const PASSWORD_TRIES = 10;
+export const PASSWORD_WINDOW_MS = 10 * 60 * 1000;
 /** Anonymous records per address and link in a window. */
 const SUBMITS = 20;
 const SUBMIT_WINDOW_MS = 10 * 60 * 1000;
@@ -183,9 +183,56 @@ interface ColumnEntry {
   [key: string]: unknown;
 }
 
+// ----- Link helpers, shared with the data screens' share links (dataScreen/share.ts) -----
+
 const sha = (text: string) => createHash('sha256').update(text).digest();
-const sameText = (a: string, b: string) => timingSafeEqual(sha(a), sha(b));
-const newToken = () => randomBytes(24).toString('base64url');
+/** Compares two texts in constant time (of their hashes). */
+export const sameText = (a: string, b: string) => timingSafeEqual(sha(a), sha(b));
+/** A link's random token: 24 random bytes, base64url. */
+export const newToken = () => randomBytes(24).toString('base64url');
+
+/**
+ * Checks a link password (`sent` is the MD5 the client sends) against its argon2id hash. Wrong
+ * tries are counted under `key` (the link and the caller's address); past the limit the check is
+ * refused without looking at the password.
+ */
+export async function checkLinkPassword(
+  kv: Services['kv'],
+  key: string,
+  stored: string | null,
+  sent: string,
+): Promise<void> {
+  const tries = Number((await kv.get(key)) ?? 0);
+  if (tries >= PASSWORD_TRIES)
+    throw badRequest(ShortLinkMessages.tooManyTries(Math.ceil(PASSWORD_WINDOW_MS / 1000)), {
+      waitSeconds: Math.ceil(PASSWORD_WINDOW_MS / 1000),
+    });
+  if (!(await verifyPassword(stored, sent.toLowerCase()))) {
+    await kv.increment(key, PASSWORD_WINDOW_MS);
+    throw badRequest(ShortLinkMessages.wrongPassword);
+  }
+}
+
+/** The signature of a pass for `subject` until `expires`, keyed by the stored hash (a new password ends every pass). */
+const passSignature = (secret: string, subject: string, expires: number) =>
+  createHmac('sha256', secret).update(`${subject}|${expires}`).digest('base64url');
+
+/** A pass the next calls carry after a right password: `{expires}.{signature}`, valid PASS_TTL_MS. */
+export function issuePass(secret: string, subject: string): string {
+  const expires = Date.now() + PASS_TTL_MS;
+  return `${expires}.${passSignature(secret, subject, expires)}`;
+}
+
+/** Whether `pass` was issued for `subject` with this secret and has not expired. */
+export function passValid(pass: string | undefined, secret: string, subject: string): boolean {
+  const [expiresText = '', signature = ''] = (pass ?? '').split('.', 2);
+  const expires = Number(expiresText);
+  return (
+    Number.isSafeInteger(expires) &&
+    expires > Date.now() &&
+    sameText(signature, passSignature(secret, subject, expires))
+  );
+}
 
 /** Where the console serves the public page; the client puts its own address (and #) in front. */
 export const linkPath = (modelId: string, token: string, type: Channel) =>
@@ -355,10 +402,8 @@ export class ShortLinkService {
     };
   }
 
-  private passSignature(row: LinkRow, channel: Channel, expires: number) {
-    return createHmac('sha256', channelOf(row, channel).password ?? '')
-      .update(`${row.id}|${channel}|${row.shortLink}|${expires}`)
-      .digest('base64url');
+  private passSubject(row: LinkRow, channel: Channel) {
+    return `${row.id}|${channel}|${row.shortLink}`;
   }
 
   /**
@@ -370,20 +415,10 @@ export class ShortLinkService {
     const row = await this.link(body.id, body.encryption);
     const channel: Channel = body.type === 0 ? 'form' : 'list';
     this.channelOpen(row, channel);
-    const key = `shortLink:pwd:${body.id}:${ip}`;
-    const tries = Number((await this.services.kv.get(key)) ?? 0);
-    if (tries >= PASSWORD_TRIES)
-      throw badRequest(ShortLinkMessages.tooManyTries(Math.ceil(PASSWORD_WINDOW_MS / 1000)), {
-        waitSeconds: Math.ceil(PASSWORD_WINDOW_MS / 1000),
-      });
     const { passUse, password } = channelOf(row, channel);
     if (passUse !== 1) return { pass: '' };
-    if (!(await verifyPassword(password, body.password.toLowerCase()))) {
-      await this.services.kv.increment(key, PASSWORD_WINDOW_MS);
-      throw badRequest(ShortLinkMessages.wrongPassword);
-    }
-    const expires = Date.now() + PASS_TTL_MS;
-    return { pass: `${expires}.${this.passSignature(row, channel, expires)}` };
+    await checkLinkPassword(this.services.kv, `shortLink:pwd:${body.id}:${ip}`, password, body.password);
+    return { pass: issuePass(password ?? '', this.passSubject(row, channel)) };
   }
 
   private channelOpen(row: LinkRow, channel: Channel) {
@@ -396,13 +431,9 @@ export class ShortLinkService {
     const row = await this.link(modelId, query.encryption);
     this.channelOpen(row, channel);
     if (channelOf(row, channel).passUse !== 1) return row;
-    const [expiresText = '', signature = ''] = (query.pass ?? '').split('.', 2);
-    const expires = Number(expiresText);
-    const valid =
-      Number.isSafeInteger(expires) &&
-      expires > Date.now() &&
-      sameText(signature, this.passSignature(row, channel, expires));
-    if (!valid) throw badRequest(ShortLinkMessages.passwordNeeded);
+    const { password } = channelOf(row, channel);
+    if (!passValid(query.pass, password ?? '', this.passSubject(row, channel)))
+      throw badRequest(ShortLinkMessages.passwordNeeded);
     return row;
   }
 
