@@ -107,6 +107,15 @@ export const routes: RouteObject[] = [
           () => import('../features/visualdev/dataScreen/view/data-screen-view-page'),
         ),
       },
+      // A data screen's share link (wall displays that cannot sign in): public, full screen.
+      {
+        path: '/dataScreenShare',
+        handle: { title: 'dataScreen:share.link', dynamicTitle: true },
+        lazy: page(
+          ['dataScreen'],
+          () => import('../features/visualdev/dataScreen/view/data-screen-share-page'),
+        ),
+      },
       {
         path: '/lockScreen',
         handle: { title: 'shell:lock.title' },

@@ -31,7 +31,7 @@ const signedInUser = { userId: '1', userAccount: 'a', userName: 'A' } as UserInf
 
 describe('route guard', () => {
   it('knows the public paths of console.md 2.2', () => {
-    for (const path of ['/login', '/auth-redirect', '/sso', '/formShortLink'])
+    for (const path of ['/login', '/auth-redirect', '/sso', '/formShortLink', '/dataScreenShare'])
       expect(isPublicPath(path)).toBe(true);
     expect(isPublicPath('/home')).toBe(false);
     expect(loginPathFor('/home')).toBe('/login?redirect=%2Fhome');

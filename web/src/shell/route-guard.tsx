@@ -13,7 +13,13 @@ import { safeRedirect } from '../features/oauth/remember';
 import { isLocked } from './lock/lock';
 
 /** Paths that need no sign-in (console.md 2.2). */
-export const PUBLIC_PATHS: readonly string[] = ['/login', '/auth-redirect', '/sso', '/formShortLink'];
+export const PUBLIC_PATHS: readonly string[] = [
+  '/login',
+  '/auth-redirect',
+  '/sso',
+  '/formShortLink',
+  '/dataScreenShare',
+];
 
 export const LOCK_PATH = '/lockScreen';
 

@@ -18,6 +18,7 @@ import {
   screenKeys,
 } from './api';
 import { DataScreenDesigner } from './data-screen-designer';
+import { ShareDialog } from './share-dialog';
 
 const EMPTY_DESIGN = JSON.stringify({
   width: 1920,
@@ -48,6 +49,7 @@ function ScreenList() {
   const [keyword, setKeyword] = useState('');
   const [adding, setAdding] = useState(false);
   const [designing, setDesigning] = useState<DataScreenItem | null>(null);
+  const [sharing, setSharing] = useState<DataScreenItem | null>(null);
   const [form] = Form.useForm<{ fullName: string; category: string }>();
   const list = useQuery({ queryKey: screenKeys.list(query), queryFn: () => fetchScreens(query) });
   const refresh = () => queryClient.invalidateQueries({ queryKey: screenKeys.all });
@@ -114,7 +116,7 @@ function ScreenList() {
     {
       title: t('fields.actions'),
       key: 'actions',
-      width: 420,
+      width: 480,
       render: (_: unknown, row) => (
         <Space size={0} wrap>
           <AuthButton code="btn_edit" type="link" size="small" onClick={() => void openDesigner(row.id)}>
@@ -138,6 +140,9 @@ function ScreenList() {
             onClick={() => void run(() => copyScreen(row.id), t('copied'))}
           >
             {t('actions.copy')}
+          </AuthButton>
+          <AuthButton code="btn_share" type="link" size="small" onClick={() => setSharing(row)}>
+            {row.hasShare ? t('actions.shared') : t('actions.share')}
           </AuthButton>
           <AuthButton
             code="btn_export"
@@ -240,6 +245,7 @@ function ScreenList() {
           }}
         />
       ) : null}
+      {sharing ? <ShareDialog screen={sharing} onClose={() => setSharing(null)} /> : null}
       {holder}
     </div>
   );
