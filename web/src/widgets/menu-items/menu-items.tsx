@@ -72,8 +72,10 @@ export function toItems(
   return nodes.map((node) => {
     const children = node.children ?? [];
     const icon = depth === 0 ? menuIcon(node) : undefined;
+    // antd wraps an item's label in .ant-menu-title-content but uses a submenu's span label as it
+    // is: the class lets the top menu cut both kinds of label inside their place.
     const label = (
-      <span key={node.id} title={node.fullName}>
+      <span key={node.id} title={node.fullName} className="menu-label">
         {node.fullName}
       </span>
     );
