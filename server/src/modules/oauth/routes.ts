@@ -18,6 +18,7 @@ import { AnswerCache } from './answerCache.js';
 import { CONSOLE_CLIENT_HEADER, forClient347, isConsoleClient } from './clientPages.js';
 import { buildCurrentUser } from './currentUser.js';
 import { OAuthMessages, OAuthService } from './service.js';
+import { registerSocialRoutes } from './socials/routes.js';
 import { TicketMessages } from './tickets.js';
 
 export function registerOAuthRoutes(app: FastifyInstance, services: Services) {
@@ -109,8 +110,11 @@ export function registerOAuthRoutes(app: FastifyInstance, services: Services) {
     access: 'session',
     allowDuringPasswordChange: true,
     body: UpdatePasswordBody,
-    handler: async ({ session, body }) => {
-      await oauth.changePassword(session, body);
+    handler: async ({ session, body, req }) => {
+      // The 3.4.7 client signs in again after a change (its profile drops the token; its forced
+      // change dialog would reopen from the stale user it holds): its session ends too. Ours
+      // reloads the user and stays signed in.
+      await oauth.changePassword(session, body, { endThisSession: !isConsoleClient(req.headers) });
       return answer(null, OAuthMessages.passwordChanged);
     },
   });
@@ -145,7 +149,7 @@ export function registerOAuthRoutes(app: FastifyInstance, services: Services) {
       redirect: false,
       url: '',
       ticketParams: 'jnpf_ticket',
-      socialsList: [],
+      socialsList: await oauth.socials.loginList(),
     }),
   });
 
@@ -188,4 +192,6 @@ export function registerOAuthRoutes(app: FastifyInstance, services: Services) {
       return answer(null, TicketMessages.rejected);
     },
   });
+
+  registerSocialRoutes(app, services, oauth);
 }

@@ -20,6 +20,7 @@ import { logs, users } from '../../db/schema/index.js';
 import type { Services } from '../../services.js';
 import { CaptchaMessages } from '../captcha/service.js';
 import { SmsCodeService } from './sms.js';
+import { SocialService } from './socials/service.js';
 import { TicketService } from './tickets.js';
 
 export const OAuthMessages = {
@@ -60,6 +61,7 @@ async function writeLoginLog(
 export class OAuthService {
   readonly sms: SmsCodeService;
   readonly tickets: TicketService;
+  readonly socials: SocialService;
 
   constructor(
     private readonly services: Services,
@@ -67,6 +69,7 @@ export class OAuthService {
   ) {
     this.sms = new SmsCodeService(services.kv, services.sysConfig, log);
     this.tickets = new TicketService(services.kv);
+    this.socials = new SocialService(services, this);
   }
 
   async loginConfig(account: string, ip: string): Promise<LoginConfig> {
@@ -116,6 +119,8 @@ export class OAuthService {
     if (user.enabledMark !== 1) throw badRequest(OAuthMessages.disabled);
 
     await signInGuard.succeed(input.account);
+    // A social sign-in left unbound (its ticket): the proven password binds it to this account.
+    await this.socials.bindPending(input.jnpf_ticket, user.id);
     return this.signIn(user, client, 'signed in');
   }
 
@@ -225,8 +230,15 @@ export class OAuthService {
     await signInGuard.succeed(session.account);
   }
 
-  /** Replaces the password; the user's other sessions end (they sign in again). */
-  async changePassword(session: Session, input: UpdatePasswordBody): Promise<void> {
+  /**
+   * Replaces the password; the user's other sessions end (they sign in again), and this one too
+   * with `endThisSession`.
+   */
+  async changePassword(
+    session: Session,
+    input: UpdatePasswordBody,
+    options: { endThisSession?: boolean } = {},
+  ): Promise<void> {
     const { captcha, db, sessions } = this.services;
     if (!(await captcha.verify(input.timestamp, input.code))) throw badRequest(CaptchaMessages.wrong);
     if (input.oldPassword === input.password) throw badRequest(OAuthMessages.samePassword);
@@ -250,7 +262,12 @@ export class OAuthService {
           version: sql`${users.version} + 1`,
         })
         .where(eq(users.id, session.userId));
-      await sessions.endAllForUser(tx, session.userId, 'passwordChanged', session.id);
+      await sessions.endAllForUser(
+        tx,
+        session.userId,
+        'passwordChanged',
+        options.endThisSession ? undefined : session.id,
+      );
     });
   }
 }
