@@ -18,7 +18,6 @@ import { AnswerCache } from './answerCache.js';
 import { CONSOLE_CLIENT_HEADER, forClient347, isConsoleClient } from './clientPages.js';
 import { buildCurrentUser } from './currentUser.js';
 import { OAuthMessages, OAuthService } from './service.js';
-import { registerSocialRoutes } from './socials/routes.js';
 import { TicketMessages } from './tickets.js';
 
 export function registerOAuthRoutes(app: FastifyInstance, services: Services) {
@@ -149,7 +148,7 @@ export function registerOAuthRoutes(app: FastifyInstance, services: Services) {
       redirect: false,
       url: '',
       ticketParams: 'jnpf_ticket',
-      socialsList: await oauth.socials.loginList(),
+      socialsList: [],
     }),
   });
 
@@ -192,6 +191,4 @@ export function registerOAuthRoutes(app: FastifyInstance, services: Services) {
       return answer(null, TicketMessages.rejected);
     },
   });
-
-  registerSocialRoutes(app, services, oauth);
 }
