@@ -69,7 +69,13 @@ export function chartOption(
     case 'line':
     case 'area': {
       const horizontal = style.horizontal === true;
-      const cat = { type: 'category' as const, data: names, ...AXIS };
+      // A few categories each show their label (ECharts' automatic interval hid every other one).
+      const cat = {
+        type: 'category' as const,
+        data: names,
+        ...AXIS,
+        axisLabel: { color: TEXT, interval: names.length <= 8 ? 0 : ('auto' as const) },
+      };
       const val = { type: 'value' as const, ...AXIS };
       return {
         ...base,
@@ -161,6 +167,9 @@ export function chartOption(
             type: 'map',
             map: String(style.mapCode ?? ''),
             nameProperty: 'adcode',
+            // Areas without a value: the screen's dark blue, not ECharts' light grey (their white labels vanished on it).
+            itemStyle: { areaColor: '#10294a', borderColor: '#3b8fd9', borderWidth: 1 },
+            emphasis: { itemStyle: { areaColor: '#2f7fd1' }, label: { color: '#fff' } },
             label: {
               show: true,
               color: '#fff',
