@@ -38,6 +38,7 @@ import { registerTaskRoutes } from './system/task/routes.js';
 import { registerTemplateRoutes } from './system/templates/routes.js';
 import { registerSystemDataRoutes } from './systemData/routes.js';
 import { registerVisualDevRoutes } from './visualdev/routes.js';
+import { registerWeChatRoutes } from './wechat/routes.js';
 import { registerWorkflowRoutes } from './workflow/routes.js';
 
 /** Every feature's routes; a new feature adds its line here. */
@@ -78,6 +79,7 @@ export function registerModules(app: FastifyInstance, services: Services) {
   registerKnowledgeRoutes(app, services);
   registerWorkflowRoutes(app, services);
   registerVisualDevRoutes(app, services);
+  registerWeChatRoutes(app, services);
   registerPortalManageRoutes(app, services);
   registerSystemDataRoutes(app, services);
   registerExtendRoutes(app, services);

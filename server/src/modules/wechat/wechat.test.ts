@@ -1,0 +1,456 @@
+import { createHash } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { suiteServer } from '../../../test/harness.js';
+import { organizes, users, wechatAccounts, wechatMessages } from '../../db/schema/index.js';
+import { MenuMessages } from './menu.js';
+import { WeChatInputMessages } from './routes.js';
+import { startWeChatStandIn } from './standin.js';
+
+const APP_ID = 'wx1234567890abcdef';
+const APP_SECRET = 'mp-Secret-9f8e7d';
+const CORP_ID = 'ww0011223344';
+const CORP_SECRET = 'qy-Secret-a1b2c3';
+const TOKEN = 'districtToken1';
+
+const suite = suiteServer({ env: { OUTBOUND_ALLOW: '127.0.0.1', SECRETS_KEY: 'ef'.repeat(32) } });
+let wx: Awaited<ReturnType<typeof startWeChatStandIn>>;
+
+beforeAll(async () => {
+  wx = await startWeChatStandIn({
+    appId: APP_ID,
+    secret: APP_SECRET,
+    corpId: CORP_ID,
+    corpSecret: CORP_SECRET,
+    pageSize: 2,
+    tags: [
+      { id: 100, name: '街道干部' },
+      { id: 101, name: '志愿者' },
+    ],
+    followers: [
+      { openid: 'o-1', nickname: '王小明', tagid_list: [100] },
+      { openid: 'o-2', nickname: '李华', tagid_list: [] },
+      { openid: 'o-3', nickname: '张丽', tagid_list: [100, 101] },
+    ],
+    departments: [
+      { id: 1, name: '区政府', parentid: 0, order: 1 },
+      { id: 3, name: '办公室', parentid: 2, order: 1 },
+      { id: 2, name: '民政局', parentid: 1, order: 2 },
+    ],
+    qyUsers: [
+      { userid: 'zhangsan', name: '张三', department: [2] },
+      { userid: 'lisi', name: '李四', department: [3] },
+    ],
+  });
+});
+afterAll(async () => {
+  await wx?.close();
+});
+
+const send = <T = unknown>(method: string, path: string, json?: unknown, token?: string) =>
+  suite.send<T>(method, path, json, token);
+const db = () => suite.server.services.db;
+
+async function configureMp() {
+  const answer = await send('PUT', '/api/wechat/mp/config', {
+    appId: APP_ID,
+    appSecret: APP_SECRET,
+    token: TOKEN,
+    encodingAesKey: 'a'.repeat(43),
+    apiBase: wx.base,
+  });
+  expect(answer.msg).toBe('保存成功');
+}
+async function configureQy() {
+  const answer = await send('PUT', '/api/wechat/qy/config', {
+    corpId: CORP_ID,
+    agentId: '1000002',
+    secret: CORP_SECRET,
+    apiBase: wx.base,
+  });
+  expect(answer.msg).toBe('保存成功');
+}
+
+describe('official account configuration', () => {
+  it('refuses bad settings with a message and saves nothing', async () => {
+    const good = { appId: APP_ID, appSecret: APP_SECRET, token: TOKEN, encodingAesKey: '', apiBase: wx.base };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...good, appId: '' }, WeChatInputMessages.appId],
+      [{ ...good, appId: 'wx 1' }, WeChatInputMessages.appId],
+      [{ ...good, token: 'a!' }, WeChatInputMessages.token],
+      [{ ...good, encodingAesKey: 'short' }, WeChatInputMessages.aesKey],
+      [{ ...good, apiBase: 'ftp://x' }, WeChatInputMessages.apiBase],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await send('PUT', '/api/wechat/mp/config', body);
+      expect(answer.code, JSON.stringify(body)).toBe(400);
+      expect(answer.msg).toContain(message);
+    }
+    expect((await db().select({ n: count() }).from(wechatAccounts))[0]!.n).toBe(0);
+  });
+
+  it('seals the AppSecret, never answers it, keeps it when left empty, and tests the connection', async () => {
+    await configureMp();
+    const shown = await send<Record<string, unknown>>('GET', '/api/wechat/mp/config');
+    expect(shown.data).toMatchObject({ appId: APP_ID, hasSecret: true, token: TOKEN, apiBase: wx.base });
+    expect(shown.data.serverUrl).toMatch(/\/api\/wechat\/mp\/callback$/);
+    expect(JSON.stringify(shown.data)).not.toContain(APP_SECRET);
+    const [stored] = await db().select().from(wechatAccounts).where(eq(wechatAccounts.kind, 'mp'));
+    expect(stored!.secret.startsWith('enc:v1:')).toBe(true);
+    expect(stored!.secret).not.toContain(APP_SECRET);
+
+    // Saved again without a secret: the stored one stays and still connects.
+    expect(
+      (await send('PUT', '/api/wechat/mp/config', { appId: APP_ID, token: TOKEN, apiBase: wx.base })).code,
+    ).toBe(200);
+    expect((await send('POST', '/api/wechat/mp/config/test')).msg).toBe('连接成功，已取得access_token');
+
+    await send('PUT', '/api/wechat/mp/config', {
+      appId: APP_ID,
+      appSecret: 'wrong',
+      token: TOKEN,
+      apiBase: wx.base,
+    });
+    const refused = await send('POST', '/api/wechat/mp/config/test');
+    expect(refused.code).toBe(400);
+    expect(refused.msg).toBe('获取access_token失败：invalid appsecret（errcode 40125）');
+    await configureMp();
+  });
+
+  it('answers WeChat’s server verification only when the signature is right', async () => {
+    await configureMp();
+    const timestamp = '1700000000';
+    const nonce = '12345';
+    const signature = createHash('sha1').update([TOKEN, timestamp, nonce].sort().join('')).digest('hex');
+    const url = (sig: string) =>
+      `${suite.server.baseUrl}/api/wechat/mp/callback?signature=${sig}&timestamp=${timestamp}&nonce=${nonce}&echostr=echo-42`;
+    const ok = await fetch(url(signature));
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toBe('echo-42');
+    const bad = await fetch(url('0'.repeat(40)));
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).not.toContain('echo-42');
+  });
+});
+
+describe('access token', () => {
+  it('is cached, refreshed once when WeChat expires it, one refresh for many callers', async () => {
+    await configureMp();
+    await send('PUT', '/api/wechat/mp/menu', { button: [{ type: 'click', name: '今日', key: 'TODAY' }] });
+    await send('POST', '/api/wechat/mp/menu/publish');
+    const before = wx.state.tokenCalls;
+    for (let i = 0; i < 3; i++) expect((await send('GET', '/api/wechat/mp/menu/remote')).code).toBe(200);
+    expect(wx.state.tokenCalls).toBe(before);
+
+    wx.expire();
+    wx.state.tokenDelayMs = 150;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => send('GET', '/api/wechat/mp/menu/remote')),
+    );
+    wx.state.tokenDelayMs = 0;
+    expect(answers.map((a) => a.code)).toEqual([200, 200, 200, 200, 200]);
+    expect(wx.state.tokenCalls).toBe(before + 1);
+  });
+});
+
+describe('menu', () => {
+  const twoLevel = {
+    button: [
+      { type: 'click', name: '办事指南', key: 'GUIDE' },
+      {
+        name: '政务服务',
+        sub_button: [
+          { type: 'view', name: '预约办理', url: 'https://gov.example/book' },
+          {
+            type: 'miniprogram',
+            name: '随手拍',
+            url: 'https://gov.example/shot',
+            appid: 'wxmini01',
+            pagepath: 'pages/index',
+          },
+        ],
+      },
+    ],
+  };
+
+  it('refuses menus WeChat would refuse, with a message, keeping the saved draft', async () => {
+    await configureMp();
+    await send('PUT', '/api/wechat/mp/menu', twoLevel);
+    const item = { type: 'click', name: '项', key: 'K' };
+    const cases: [unknown, string][] = [
+      [{ button: [] }, MenuMessages.empty],
+      [{ button: [item, item, item, item] }, MenuMessages.tooManyTop],
+      [{ button: [{ name: '多', sub_button: Array(6).fill(item) }] }, MenuMessages.tooManySub('多')],
+      [{ button: [{ name: '无类型' }] }, MenuMessages.badType('无类型')],
+      [{ button: [{ type: 'click', name: '点' }] }, MenuMessages.noKey('点')],
+      [{ button: [{ type: 'view', name: '链', url: 'javascript:alert(1)' }] }, MenuMessages.badUrl('链')],
+      [{ button: [{ type: 'miniprogram', name: '小', url: 'https://a.example' }] }, MenuMessages.noApp('小')],
+      [{ button: [{ type: 'click', name: '一二三四五六', key: 'K' }] }, '过长'],
+      [{ button: [{ type: 'click', name: '', key: 'K' }] }, MenuMessages.noName],
+      [{ menu: 1 }, MenuMessages.notMenu],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await send('PUT', '/api/wechat/mp/menu', body);
+      expect(answer.code, JSON.stringify(body)).toBe(400);
+      expect(answer.msg).toContain(message);
+    }
+    const draft = await send<{ menu: unknown }>('GET', '/api/wechat/mp/menu');
+    expect(draft.data.menu).toEqual(twoLevel);
+  });
+
+  it('publishes a two-level menu with menu/create and reads it back with menu/get', async () => {
+    await configureMp();
+    expect((await send('PUT', '/api/wechat/mp/menu', twoLevel)).code).toBe(200);
+    expect((await send('POST', '/api/wechat/mp/menu/publish')).msg).toBe('菜单已发布');
+    expect(wx.state.menu).toEqual(twoLevel);
+    const back = await send<{ button: unknown }>('GET', '/api/wechat/mp/menu/remote');
+    expect(back.data).toEqual(twoLevel);
+  });
+});
+
+describe('followers, tags and mass messages', () => {
+  it('syncs followers over pages, lists, searches, filters by tag, sets remarks and tags', async () => {
+    await configureMp();
+    const synced = await send<{ count: number }>('POST', '/api/wechat/mp/followers/sync');
+    expect(synced.data.count).toBe(3);
+    type Page = {
+      list: { openId: string; nickname: string; remark: string; tagIds: number[] }[];
+      pagination: { total: number };
+    };
+    const all = await send<Page>('GET', '/api/wechat/mp/followers?currentPage=1&pageSize=20');
+    expect(all.data.pagination.total).toBe(3);
+    expect(
+      (await send<Page>('GET', '/api/wechat/mp/followers?keyword=李')).data.list.map((f) => f.openId),
+    ).toEqual(['o-2']);
+    const tagged = await send<Page>('GET', '/api/wechat/mp/followers?tagId=100');
+    expect(tagged.data.list.map((f) => f.openId).sort()).toEqual(['o-1', 'o-3']);
+    const tags = await send<{ list: { id: number; name: string; count: number }[] }>(
+      'GET',
+      '/api/wechat/mp/tags',
+    );
+    expect(tags.data.list).toEqual([
+      { id: 100, name: '街道干部', count: 2 },
+      { id: 101, name: '志愿者', count: 1 },
+    ]);
+
+    expect((await send('PUT', '/api/wechat/mp/followers/o-2/remark', { remark: '社区网格员' })).code).toBe(
+      200,
+    );
+    expect(wx.state.followers.find((f) => f.openid === 'o-2')!.remark).toBe('社区网格员');
+    expect((await send<Page>('GET', '/api/wechat/mp/followers?keyword=网格')).data.list[0]!.openId).toBe(
+      'o-2',
+    );
+    const long = await send('PUT', '/api/wechat/mp/followers/o-2/remark', { remark: 'x'.repeat(31) });
+    expect(long.msg).toContain(WeChatInputMessages.remark);
+    expect((await send('PUT', '/api/wechat/mp/followers/nobody/remark', { remark: 'a' })).code).toBe(400);
+
+    expect(
+      (await send('POST', '/api/wechat/mp/followers/tagging', { tagId: 101, openIds: ['o-2'] })).code,
+    ).toBe(200);
+    expect(wx.state.followers.find((f) => f.openid === 'o-2')!.tagid_list).toEqual([101]);
+    expect((await send<Page>('GET', '/api/wechat/mp/followers?tagId=101')).data.pagination.total).toBe(2);
+  });
+
+  it('sends a mass message to a tag, records it and asks its status; bad input saves nothing', async () => {
+    await configureMp();
+    await send('POST', '/api/wechat/mp/followers/sync');
+    const rows = async () => (await db().select({ n: count() }).from(wechatMessages))[0]!.n;
+    const before = await rows();
+    const cases: [unknown, string][] = [
+      [{ toAll: false, msgType: 'text', content: '通知' }, WeChatInputMessages.target],
+      [{ toAll: true, msgType: 'text', content: '' }, WeChatInputMessages.content],
+      [{ toAll: true, msgType: 'image' }, WeChatInputMessages.mediaId],
+      [{ toAll: true, msgType: 'fax', content: 'x' }, WeChatInputMessages.msgType],
+      [{ toAll: false, tagId: 999, msgType: 'text', content: '通知' }, '标签不存在'],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await send('POST', '/api/wechat/mp/mass', body);
+      expect(answer.code, JSON.stringify(body)).toBe(400);
+      expect(answer.msg).toContain(message);
+    }
+    expect(await rows()).toBe(before);
+
+    const sent = await send<{ id: string; msgId: string }>('POST', '/api/wechat/mp/mass', {
+      toAll: false,
+      tagId: 100,
+      msgType: 'text',
+      content: '本周六开展社区义诊',
+    });
+    expect(sent.msg).toBe('群发已提交');
+    expect(wx.state.mass.at(-1)).toMatchObject({
+      filter: { is_to_all: false, tag_id: 100 },
+      msgtype: 'text',
+      text: { content: '本周六开展社区义诊' },
+    });
+    type History = { list: { id: string; status: string; msgId: string }[] };
+    const history = await send<History>('GET', '/api/wechat/mp/mass');
+    expect(history.data.list[0]).toMatchObject({ id: sent.data.id, status: 'sent', msgId: sent.data.msgId });
+    const status = await send<{ status: string }>('POST', `/api/wechat/mp/mass/${sent.data.id}/status`);
+    expect(status.data.status).toBe('SEND_SUCCESS');
+  });
+});
+
+describe('material', () => {
+  it('uploads (multipart to add_material), lists and deletes', async () => {
+    await configureMp();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])]), 'banner.png');
+    const uploaded = (await fetch(`${suite.server.baseUrl}/api/wechat/mp/material?type=image`, {
+      method: 'POST',
+      headers: { authorization: suite.admin },
+      body: form,
+    }).then((r) => r.json())) as { code: number; data: { mediaId: string } };
+    expect(uploaded.code).toBe(200);
+    expect(wx.state.material.at(-1)).toMatchObject({ name: 'banner.png', type: 'image', size: 7 });
+    type List = { totalCount: number; list: { media_id: string; name: string }[] };
+    const listed = await send<List>('GET', '/api/wechat/mp/material?type=image');
+    expect(listed.data.list.map((m) => m.name)).toContain('banner.png');
+    expect((await send('GET', '/api/wechat/mp/material?type=gif')).msg).toContain(
+      WeChatInputMessages.materialType,
+    );
+    expect((await send('DELETE', `/api/wechat/mp/material/${uploaded.data.mediaId}`)).msg).toBe('删除成功');
+    expect((await send<List>('GET', '/api/wechat/mp/material?type=image')).data.totalCount).toBe(0);
+    const gone = await send('DELETE', `/api/wechat/mp/material/${uploaded.data.mediaId}`);
+    expect(gone.msg).toBe('删除素材失败：invalid media_id（errcode 40007）');
+  });
+});
+
+describe('enterprise WeChat', () => {
+  it('refuses bad settings and never answers the Secret', async () => {
+    const bad = await send('PUT', '/api/wechat/qy/config', { corpId: CORP_ID, agentId: 'abc', secret: 'x' });
+    expect(bad.msg).toContain(WeChatInputMessages.agentId);
+    expect((await send('GET', '/api/wechat/qy/config')).data).toMatchObject({ hasSecret: false, corpId: '' });
+    await configureQy();
+    const shown = await send<Record<string, unknown>>('GET', '/api/wechat/qy/config');
+    expect(shown.data).toMatchObject({ corpId: CORP_ID, agentId: '1000002', hasSecret: true });
+    expect(JSON.stringify(shown.data)).not.toContain(CORP_SECRET);
+    expect((await send('POST', '/api/wechat/qy/config/test')).code).toBe(200);
+  });
+
+  it('previews the departments against the organisations, syncs them, and previews nothing left', async () => {
+    await configureQy();
+    type Preview = {
+      changes: { wxId: number; name: string; action: string; parentName: string }[];
+      unchanged: number;
+    };
+    const preview = await send<Preview>('GET', '/api/wechat/qy/departments/preview');
+    expect(preview.data.changes.map((c) => [c.action, c.name, c.parentName])).toEqual([
+      ['create', '区政府', ''],
+      ['create', '民政局', '区政府'],
+      ['create', '办公室', '民政局'],
+    ]);
+    const orgCount = async () => (await db().select({ n: count() }).from(organizes))[0]!.n;
+    const before = await orgCount();
+    const synced = await send<{ created: number }>('POST', '/api/wechat/qy/departments/sync');
+    expect(synced.msg).toBe('部门同步完成：新建3个，更新0个');
+    expect(await orgCount()).toBe(before + 3);
+    const [office] = await db().select().from(organizes).where(eq(organizes.fullName, '办公室'));
+    const [bureau] = await db().select().from(organizes).where(eq(organizes.fullName, '民政局'));
+    expect(office!.parentId).toBe(bureau!.id);
+    expect(office!.organizeIdTree.split(',')).toHaveLength(3);
+
+    wx.state.departments.find((d) => d.id === 3)!.name = '综合办公室';
+    const again = await send<Preview>('GET', '/api/wechat/qy/departments/preview');
+    expect(again.data.unchanged).toBe(2);
+    expect(again.data.changes.map((c) => [c.action, c.name])).toEqual([['rename', '综合办公室']]);
+    expect((await send('POST', '/api/wechat/qy/departments/sync')).msg).toBe(
+      '部门同步完成：新建0个，更新1个',
+    );
+    expect((await send<Preview>('GET', '/api/wechat/qy/departments/preview')).data.changes).toEqual([]);
+
+    type UserPreview = { changes: { userid: string; action: string; departmentName: string }[] };
+    const people = await send<UserPreview>('GET', '/api/wechat/qy/users/preview');
+    expect(people.data.changes.map((c) => [c.userid, c.action, c.departmentName])).toEqual([
+      ['zhangsan', 'create', '民政局'],
+      ['lisi', 'create', '综合办公室'],
+    ]);
+    expect((await send('POST', '/api/wechat/qy/users/sync')).msg).toBe('用户同步完成：新建2个，更新0个');
+    const [lisi] = await db().select().from(users).where(eq(users.account, 'lisi'));
+    expect(lisi!.organizeId).toBe(office!.id);
+    expect(lisi!.mustChangePassword).toBe(1);
+  });
+
+  it('sends text, card and markdown messages with their history; bad input saves nothing', async () => {
+    await configureQy();
+    const rows = async () => (await db().select({ n: count() }).from(wechatMessages)).at(0)!.n;
+    const before = await rows();
+    const cases: [unknown, string][] = [
+      [{ msgType: 'text', content: '会议通知' }, WeChatInputMessages.recipients],
+      [{ toUser: ['zhangsan'], msgType: 'text', content: '' }, WeChatInputMessages.content],
+      [
+        { toUser: ['zhangsan'], msgType: 'textcard', content: '详见', url: 'https://a.example' },
+        WeChatInputMessages.cardTitle,
+      ],
+      [
+        { toUser: ['zhangsan'], msgType: 'textcard', content: '详见', title: '通知', url: 'x' },
+        WeChatInputMessages.cardUrl,
+      ],
+      [{ toUser: ['zhangsan'], msgType: 'voice', content: 'x' }, WeChatInputMessages.msgType],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await send('POST', '/api/wechat/qy/messages', body);
+      expect(answer.code, JSON.stringify(body)).toBe(400);
+      expect(answer.msg).toContain(message);
+    }
+    expect(await rows()).toBe(before);
+
+    expect(
+      (
+        await send('POST', '/api/wechat/qy/messages', {
+          toUser: ['zhangsan', 'ghost'],
+          msgType: 'text',
+          content: '下午三点开会',
+        })
+      ).code,
+    ).toBe(200);
+    expect(wx.state.sent.at(-1)).toMatchObject({
+      touser: 'zhangsan|ghost',
+      msgtype: 'text',
+      agentid: 1000002,
+      text: { content: '下午三点开会' },
+    });
+    await send('POST', '/api/wechat/qy/messages', {
+      toParty: ['2'],
+      msgType: 'textcard',
+      title: '防汛通知',
+      content: '请各单位值守',
+      url: 'https://gov.example/flood',
+    });
+    expect(wx.state.sent.at(-1)).toMatchObject({
+      toparty: '2',
+      textcard: { title: '防汛通知', url: 'https://gov.example/flood' },
+    });
+    await send('POST', '/api/wechat/qy/messages', {
+      toTag: ['1'],
+      msgType: 'markdown',
+      content: '**周报**已发布',
+    });
+    type History = { list: { msgType: string; status: string; errmsg: string | null }[] };
+    const history = await send<History>('GET', '/api/wechat/qy/messages');
+    expect(history.data.list.map((m) => [m.msgType, m.status])).toEqual([
+      ['markdown', 'sent'],
+      ['textcard', 'sent'],
+      ['text', 'partial'],
+    ]);
+    expect(history.data.list[2]!.errmsg).toBe('invaliduser: ghost');
+  });
+});
+
+describe('permissions', () => {
+  it('refuses a user without the pages; the verification URL is the only public one', async () => {
+    await suite.server.addUser('wxreader', 'Reader1234');
+    const reader = await suite.server.login('wxreader', 'Reader1234');
+    for (const [method, path] of [
+      ['GET', '/api/wechat/mp/config'],
+      ['PUT', '/api/wechat/mp/menu'],
+      ['POST', '/api/wechat/mp/mass'],
+      ['GET', '/api/wechat/qy/departments/preview'],
+      ['POST', '/api/wechat/qy/messages'],
+    ] as const) {
+      const answer = await send(method, path, method === 'GET' ? undefined : {}, reader);
+      expect(answer.code, path).toBe(400);
+      expect(answer.msg).toBe('您没有此操作的权限，请联系管理员');
+    }
+    expect((await suite.server.request('GET', '/api/wechat/mp/config')).code).not.toBe(200);
+  });
+});
