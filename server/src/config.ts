@@ -22,6 +22,20 @@ const optionalUrl = (protocols: string[]) =>
       message: `must start with ${protocols.join(' or ')}`,
     });
 
+/** A 32-byte key: 64 hex characters or Base64 (empty: none). */
+const secretsKey = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .refine(
+      (value) =>
+        value === undefined ||
+        (/^[0-9a-f]{64}$/i.test(value) ? 32 : Buffer.from(value, 'base64').length) === 32,
+      { message: 'must be 32 bytes: 64 hex characters or Base64' },
+    );
+
 const ConfigSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -150,19 +164,11 @@ const ConfigSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /**
    * Key (32 bytes as 64 hex characters or Base64) sealing stored secrets such as data-source
-   * passwords with AES-256-GCM. Without it they are stored as typed, and never answered back.
+   * passwords with AES-256-GCM. Without it the server makes one in DATA_DIR/secrets.key.
    */
-  SECRETS_KEY: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => value || undefined)
-    .refine(
-      (value) =>
-        value === undefined ||
-        (/^[0-9a-f]{64}$/i.test(value) ? 32 : Buffer.from(value, 'base64').length) === 32,
-      { message: 'must be 32 bytes: 64 hex characters or Base64' },
-    ),
+  SECRETS_KEY: secretsKey(),
+  /** After a rotation: the key before, which still opens the values it sealed (docs/security.md). */
+  SECRETS_KEY_PREVIOUS: secretsKey(),
   /**
    * Live sockets one user may hold on one instance (browser tabs). Opening one more sends the
    * oldest `closeSocket`: it stops without reconnecting, so a runaway client cannot pile them up.

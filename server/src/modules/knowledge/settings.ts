@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { badRequest } from '../../core/errors.js';
 import type { DbOrTx } from '../../db/client.js';
 import { kbModelSettings, kbWordLists } from '../../db/schema/index.js';
+import { openSecret, resealSecret, sealSecret } from '../systemData/secrets.js';
 import type { ModelEndpoint } from './llm.js';
 
 export type WordListKind = 'dictionary' | 'sensitive';
@@ -93,7 +94,10 @@ export const ModelSettingsMessages = {
   embeddingModel: '填写了向量接口地址时，请填写向量模型名称',
 } as const;
 
-/** Saves the endpoints; an empty key keeps the stored one. */
+/**
+ * Saves the endpoints; an empty key keeps the stored one. Keys are sealed at rest
+ * (systemData/secrets.ts); a kept one is sealed again with the current key (rotation).
+ */
 export async function saveModelSettings(db: DbOrTx, body: KbModelSettingsBody, userId: string) {
   if (body.chatBaseUrl && !body.chatModel) throw badRequest(ModelSettingsMessages.chatModel);
   if (body.embeddingBaseUrl && !body.embeddingModel) throw badRequest(ModelSettingsMessages.embeddingModel);
@@ -101,10 +105,12 @@ export async function saveModelSettings(db: DbOrTx, body: KbModelSettingsBody, u
   const values = {
     chatBaseUrl: body.chatBaseUrl,
     chatModel: body.chatModel,
-    chatApiKey: body.chatApiKey || old.chatApiKey,
+    chatApiKey: body.chatApiKey ? sealSecret(body.chatApiKey) : resealSecret(old.chatApiKey),
     embeddingBaseUrl: body.embeddingBaseUrl,
     embeddingModel: body.embeddingModel,
-    embeddingApiKey: body.embeddingApiKey || old.embeddingApiKey,
+    embeddingApiKey: body.embeddingApiKey
+      ? sealSecret(body.embeddingApiKey)
+      : resealSecret(old.embeddingApiKey),
     lastModifyUserId: userId,
     lastModifyTime: Date.now(),
   };
@@ -121,10 +127,14 @@ export async function modelEndpoints(
   const row = await readModelSettings(db);
   return {
     chat: row.chatBaseUrl
-      ? { baseUrl: row.chatBaseUrl, model: row.chatModel, apiKey: row.chatApiKey }
+      ? { baseUrl: row.chatBaseUrl, model: row.chatModel, apiKey: openSecret(row.chatApiKey) }
       : undefined,
     embedding: row.embeddingBaseUrl
-      ? { baseUrl: row.embeddingBaseUrl, model: row.embeddingModel, apiKey: row.embeddingApiKey }
+      ? {
+          baseUrl: row.embeddingBaseUrl,
+          model: row.embeddingModel,
+          apiKey: openSecret(row.embeddingApiKey),
+        }
       : undefined,
   };
 }

@@ -24,6 +24,7 @@ import {
   sendConfigs,
 } from '../../db/schema/index.js';
 import { SECRET_MASK } from '../system/sysConfig/routes.js';
+import { openSettings } from './accountConfig/service.js';
 import { sendByConfig } from './send.js';
 import { RECEIVER_FAILURE_BODY, startHttpReceiver, startSmtpReceiver } from './testing.js';
 
@@ -146,14 +147,14 @@ describe('account configurations', () => {
     expect((await send('PUT', `/api/message/AccountConfig/${id}`, edit)).code).toBe(200);
     const stored = async () =>
       (await server.services.db.select().from(messageAccounts).where(eq(messageAccounts.id, id)))[0]!;
-    expect((await stored()).settings).toMatchObject({ smtpPassword: SMTP_PASS });
+    expect(openSettings((await stored()).settings)).toMatchObject({ smtpPassword: SMTP_PASS });
     expect((await stored()).fullName).toBe('办公邮箱');
     expect((await send('PUT', `/api/message/AccountConfig/${id}`, edit)).msg).toBe(
       '数据已被他人修改，请刷新后重试',
     );
     const changed = { ...edit, version: 1, settings: { ...edit.settings, smtpPassword: 'another' } };
     expect((await send('PUT', `/api/message/AccountConfig/${id}`, changed)).code).toBe(200);
-    expect((await stored()).settings).toMatchObject({ smtpPassword: 'another' });
+    expect(openSettings((await stored()).settings)).toMatchObject({ smtpPassword: 'another' });
     const typeChange = { ...changed, version: 2, category: 'webhook' };
     expect((await send('PUT', `/api/message/AccountConfig/${id}`, typeChange)).msg).toBe('账号类型不能修改');
 

@@ -25,6 +25,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Services } from '../../services.js';
 import { deliverMessage } from '../message/delivery.js';
+import { openSettings } from './accountConfig/service.js';
 import { dingTalkChannel } from './channels/dingtalk.js';
 import { mailChannel } from './channels/mail.js';
 import { mpChannel } from './channels/mp.js';
@@ -138,7 +139,7 @@ export async function sendThrough(
           if (account.enabledMark !== 1) throw new ChannelError(SendMessages.accountDisabled);
           const category = account.category as AccountCategory;
           // Stored settings were checked on save; parsing again fills defaults of older rows.
-          const settings = ACCOUNT_SETTINGS[category].parse(account.settings);
+          const settings = ACCOUNT_SETTINGS[category].parse(openSettings(account.settings));
           const params = Object.fromEntries(declared.map((name) => [name, input.params[name]!]));
           await CHANNELS[category](settings as never, {
             title,

@@ -12,7 +12,10 @@ import { keyFile, setSecretsKey } from './secrets.js';
 
 /** Data sources, data model, data interfaces, interface auth, sync and backup (system-data.md 1-6), GeoJSON maps. */
 export function registerSystemDataRoutes(app: FastifyInstance, services: Services) {
-  setSecretsKey(services.config.SECRETS_KEY ?? keyFile(services.config.DATA_DIR));
+  setSecretsKey(
+    services.config.SECRETS_KEY ?? keyFile(services.config.DATA_DIR),
+    services.config.SECRETS_KEY_PREVIOUS,
+  );
   registerDataSourceRoutes(app, services);
   registerDataModelRoutes(app, services);
   registerCommonFieldsRoutes(app, services);

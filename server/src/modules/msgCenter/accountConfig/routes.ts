@@ -136,7 +136,7 @@ export function registerAccountConfigRoutes(app: FastifyInstance, services: Serv
     body: TestSendMailBody,
     handler: async ({ body }) => {
       const { id, testSendEmail, ...form } = body;
-      const stored = id ? ((await accounts.get(id)).settings as Record<string, unknown>) : undefined;
+      const stored = id ? await accounts.openedSettings(id) : undefined;
       const settings = unmaskSettings(form, stored) as typeof form;
       await sendMail(settings, {
         to: [testSendEmail],
@@ -153,7 +153,7 @@ export function registerAccountConfigRoutes(app: FastifyInstance, services: Serv
 
   /** The saved account's settings a masked secret stands for (none for an unsaved form). */
   const storedSettings = async (id: string | undefined) =>
-    id ? ((await accounts.get(id)).settings as Record<string, unknown>) : undefined;
+    id ? await accounts.openedSettings(id) : undefined;
 
   defineRoute(app, services, {
     method: 'POST',

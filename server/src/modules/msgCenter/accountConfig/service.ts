@@ -15,6 +15,7 @@ import { keywordMatch, selectPage } from '../../../db/query.js';
 import { messageAccounts, sendConfigs } from '../../../db/schema/index.js';
 import { uniqueAs } from '../../system/dictionary/service.js';
 import { SECRET_MASK } from '../../system/sysConfig/routes.js';
+import { openFields, resealFields, sealFields } from '../../systemData/secrets.js';
 import { copyNames, orderOf } from '../common.js';
 
 export const AccountMessages = {
@@ -49,7 +50,17 @@ export function maskSettings(settings: Record<string, unknown>): Record<string, 
   return shown;
 }
 
-/** A masked credential sent back means 'unchanged': the stored one is kept. */
+/**
+ * Stored settings with their credentials opened: they are sealed at rest (systemData/secrets.ts;
+ * plain ones written before are read as they are). Senders and tests read settings through this.
+ */
+export const openSettings = (stored: unknown): Record<string, unknown> =>
+  openFields(stored as Record<string, unknown>, ACCOUNT_SECRET_FIELDS);
+
+/** Settings as stored: credentials sealed with the current key. */
+const sealSettings = (settings: Record<string, unknown>) => sealFields(settings, ACCOUNT_SECRET_FIELDS);
+
+/** A masked credential sent back means 'unchanged': the stored one (opened) is kept. */
 export function unmaskSettings(
   incoming: Record<string, unknown>,
   stored: Record<string, unknown> | undefined,
@@ -108,12 +119,17 @@ export class AccountConfigService {
     return item(await this.get(id));
   }
 
+  /** The saved account's settings, credentials opened (what a masked credential stands for). */
+  async openedSettings(id: string): Promise<Record<string, unknown>> {
+    return openSettings((await this.get(id)).settings);
+  }
+
   private values(body: AccountConfigBody, settings: Record<string, unknown>) {
     return {
       category: body.category,
       fullName: body.fullName,
       enCode: body.enCode,
-      settings,
+      settings: sealSettings(settings),
       sortCode: body.sortCode,
       enabledMark: body.enabledMark,
       description: body.description ?? null,
@@ -135,7 +151,8 @@ export class AccountConfigService {
       .transaction(async (tx) => {
         const current = await this.get(id, tx);
         if (current.category !== body.category) throw badRequest(AccountMessages.categoryFixed);
-        const stored = current.settings as Record<string, unknown>;
+        // Opened and sealed again: a kept credential moves to the current key (rotation).
+        const stored = openSettings(current.settings);
         const settings = parseSettings(body.category, unmaskSettings(body.settings, stored));
         await updateVersioned(
           tx,
@@ -168,6 +185,7 @@ export class AccountConfigService {
       .values({
         ...row,
         ...copyNames(row.fullName, row.enCode),
+        settings: resealFields(row.settings as Record<string, unknown>, ACCOUNT_SECRET_FIELDS),
         id: newRowId,
         creatorUserId: userId,
         creatorTime: Date.now(),

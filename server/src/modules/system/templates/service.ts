@@ -25,6 +25,7 @@ import { toggleEnabledVersioned, updateVersioned } from '../../../core/versioned
 import type { Db, DbOrTx } from '../../../db/client.js';
 import { keywordMatch, selectPage } from '../../../db/query.js';
 import { messageAccounts, smsTemplates, systemMessageTemplates } from '../../../db/schema/index.js';
+import { openSettings } from '../../msgCenter/accountConfig/service.js';
 import { querySmsTemplate, smsChannel } from '../../msgCenter/channels/sms.js';
 import { ChannelError } from '../../msgCenter/channels/types.js';
 import { orderOf } from '../../msgCenter/common.js';
@@ -187,7 +188,8 @@ async function smsAccounts(db: DbOrTx, ids?: string[]) {
 
 type AccountRow = typeof messageAccounts.$inferSelect;
 /** Stored settings were checked on save; parsing again fills defaults of older rows. */
-const settingsOf = (account: AccountRow): SmsSettings => ACCOUNT_SETTINGS.sms.parse(account.settings);
+const settingsOf = (account: AccountRow): SmsSettings =>
+  ACCOUNT_SETTINGS.sms.parse(openSettings(account.settings));
 
 export class SmsTemplateService {
   constructor(private readonly db: Db) {}

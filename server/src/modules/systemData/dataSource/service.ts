@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from '../../../db/client.js';
 import { keywordMatch } from '../../../db/query.js';
 import { dataInterfaces, dbLinks } from '../../../db/schema/index.js';
 import { uniqueAs, userLabels } from '../common.js';
-import { sealSecret } from '../secrets.js';
+import { resealSecret, sealSecret } from '../secrets.js';
 import { type LinkTarget, withConnection } from './connect.js';
 
 export const DataSourceMessages = {
@@ -146,16 +146,17 @@ export class DataSourceService {
     return id;
   }
 
-  /** An empty password keeps the stored one. */
+  /** An empty password keeps the stored one, sealed again with the current key (rotation). */
   async update(id: string, body: DataSourceUpdateBody, userId: string): Promise<void> {
     await this.db
       .transaction(async (tx) => {
-        await this.get(id, tx);
+        const current = await this.get(id, tx);
+        const password = body.password ? sealSecret(body.password) : resealSecret(current.password);
         await updateVersioned(
           tx,
           dbLinks,
           { id, version: body.version, userId },
-          { ...this.values(body), ...(body.password ? { password: sealSecret(body.password) } : {}) },
+          { ...this.values(body), password },
         );
       })
       .catch(uniqueAs(DataSourceMessages.nameExists));
