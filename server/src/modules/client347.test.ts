@@ -418,4 +418,29 @@ describe('seeded menus and rows give the pages what they read (seen in the 3.4.7
     expect(order.category).toBe('合同管理');
     expect(order.creatorUser).toMatch(/管理员/);
   });
+
+  it("system/notice: the 类型 list is the NoticeType dictionary, holding the form's default 1", async () => {
+    // views/system/notice/Form.vue and index.vue ask the store for the entries of NoticeType
+    // (store/modules/base.js reads DictionaryData/All); the form starts with category '1' and
+    // offers the entries by enCode. Without the type the select showed a bare "1" and no option.
+    const all = await send<{
+      list: { enCode: string; dictionaryList: { enCode: string; fullName: string }[] }[];
+    }>('GET', '/api/system/DictionaryData/All');
+    const types = all.data.list.find((t) => t.enCode === 'NoticeType');
+    expect(types?.dictionaryList.map((e) => e.enCode)).toContain('1');
+    // A notice saved with that category is listed with it.
+    const title = `公告${newId().slice(-6)}`;
+    const saved = await send('POST', '/api/message', {
+      title,
+      category: '1',
+      bodyText: '<p>正文</p>',
+      toUserIds: '',
+      files: '[]',
+      remindCategory: 1,
+      excerpt: '',
+      coverImage: '',
+      expirationTime: '',
+    });
+    expect([saved.code, saved.msg]).toMatchObject([200, expect.any(String)]);
+  });
 });

@@ -3,7 +3,7 @@
  * nation, education, certificate types; bill rules: business categories …). Written once,
  * when there are no dictionary types yet; afterwards they belong to the administrators.
  */
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { newId } from '../../core/ids.js';
 import type { Tx } from '../client.js';
 import { dictionaryData, dictionaryTypes } from '../schema/index.js';
@@ -158,6 +158,8 @@ export const DICTIONARY_SEED: TypeSeed[] = [
         fullName: '公文类型',
         entries: list('notice:通知,report:报告,request:请示,reply:批复,letter:函,minutes:纪要'),
       },
+      // The notice's 类型 (message.ts NoticeBody.category): the 3.4.7 notice form starts at '1'.
+      { enCode: 'NoticeType', fullName: '公告类型', entries: list('1:通知公告,2:工作动态,3:政策文件') },
     ],
   },
   {
@@ -182,6 +184,49 @@ export const DICTIONARY_SEED: TypeSeed[] = [
     ],
   },
 ];
+
+/**
+ * Writes the seeded type `enCode` (with its entries, under its seeded parent type) into a database
+ * whose dictionaries were seeded before it existed; nothing when dictionaries are absent or the
+ * type is there.
+ */
+export async function addMissingDictionaryType(tx: Tx, enCode: string): Promise<void> {
+  const [existing] = await tx.select({ n: count() }).from(dictionaryTypes);
+  if ((existing?.n ?? 0) === 0) return;
+  const [present] = await tx
+    .select({ id: dictionaryTypes.id })
+    .from(dictionaryTypes)
+    .where(eq(dictionaryTypes.enCode, enCode));
+  if (present) return;
+  const parent = DICTIONARY_SEED.find((p) => p.children?.some((c) => c.enCode === enCode));
+  const seed = parent?.children?.find((c) => c.enCode === enCode);
+  if (!parent || !seed) return;
+  const [parentRow] = await tx
+    .select({ id: dictionaryTypes.id })
+    .from(dictionaryTypes)
+    .where(eq(dictionaryTypes.enCode, parent.enCode));
+  const id = newId();
+  await tx.insert(dictionaryTypes).values({
+    id,
+    parentId: parentRow?.id ?? '0',
+    fullName: seed.fullName,
+    enCode: seed.enCode,
+    isTree: seed.isTree ?? 0,
+    sortCode: parent.children!.indexOf(seed),
+  });
+  const entries = seed.entries ?? [];
+  if (entries.length)
+    await tx.insert(dictionaryData).values(
+      entries.map((entry, i) => ({
+        id: newId(),
+        dictionaryTypeId: id,
+        parentId: '0',
+        fullName: entry.fullName,
+        enCode: entry.enCode,
+        sortCode: i,
+      })),
+    );
+}
 
 /** Writes the product's dictionaries when there are none yet. */
 export async function seedDictionaries(tx: Tx): Promise<void> {

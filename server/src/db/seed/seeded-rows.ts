@@ -2,6 +2,7 @@ import { and, eq, isNull, notInArray, or } from 'drizzle-orm';
 import { DESIGN_CATEGORY_CODE } from '../../modules/visualdev/seed.js';
 import type { Tx } from '../client.js';
 import { billRules, dictionaryData, dictionaryTypes, modules, visualDevs } from '../schema/index.js';
+import { addMissingDictionaryType } from './dictionaries.js';
 import { DEMO_GENERATED_MODULE_IDS, EXTERNAL_LINK_ADDRESS } from './menus.js';
 
 /** The bill rule 订单编号 (OrderNumber) written by migration 0033 (renamed by 0041). */
@@ -27,6 +28,8 @@ async function entryId(tx: Tx, typeCode: string, code: string): Promise<string |
  * set, so edits made since are kept. Runs at every start.
  */
 export async function settleSeededRows(tx: Tx, adminId: string): Promise<void> {
+  // The notice form's 类型 (NoticeType) was not seeded at first.
+  await addMissingDictionaryType(tx, 'NoticeType');
   const businessType = await entryId(tx, 'businessType', 'contract');
   if (businessType) {
     await tx
