@@ -738,6 +738,33 @@ export const MENU_TREE: readonly MenuSeed[] = [
     }),
   ]),
 
+  // WeChat administration (issue #27): official account and enterprise WeChat; page codes weChat.<page>.
+  directory('weChat', '微信配置', [
+    {
+      enCode: 'weChat.mp',
+      fullName: '公众号',
+      type: 1,
+      children: [
+        page('weChat', 'mpConfig', '公众号配置'),
+        page('weChat', 'mpMenu', '自定义菜单'),
+        page('weChat', 'mpUser', '关注者'),
+        page('weChat', 'mpMessage', '群发消息'),
+        page('weChat', 'mpMaterial', '素材管理'),
+      ],
+    },
+    {
+      enCode: 'weChat.qy',
+      fullName: '企业号',
+      type: 1,
+      children: [
+        page('weChat', 'qyhConfig', '企业号配置'),
+        page('weChat', 'qyDepartment', '部门同步'),
+        page('weChat', 'qyUser', '成员同步'),
+        page('weChat', 'qyMessage', '应用消息'),
+      ],
+    },
+  ]),
+
   directory('extend', '扩展应用', [
     page('extend', 'bigData', '大数据测试', { buttons: buttons('btn_add') }),
     page('extend', 'importAndExport', '导入导出', {

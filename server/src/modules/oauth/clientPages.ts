@@ -24,6 +24,18 @@ export const PAGES_MISSING_IN_347: ReadonlySet<string> = new Set([
   'system/smsTemplate',
   'system/systemTemplate',
   'systemData/map',
+  // WeChat administration (#27): the 3.4.7 client has only these menus' titles.
+  ...[
+    'mpConfig',
+    'mpMenu',
+    'mpUser',
+    'mpMessage',
+    'mpMaterial',
+    'qyhConfig',
+    'qyDepartment',
+    'qyUser',
+    'qyMessage',
+  ].map((p) => `weChat/${p}`),
 ]);
 
 /** True when the request comes from this project's web client. */
