@@ -1,5 +1,6 @@
 /**
- * Issue #22, hole 1: no SQL a user can save or run holds the server. Known runaways are refused
+ * Issue #22, hole 1: no SQL a user can save or run (data interface preview, scheduled task,
+ * report data set, data screen SQL data set, print template) holds the server. Known runaways are refused
  * before they run; a runaway the planner misjudges is stopped at its time limit, and meanwhile the
  * server keeps answering, requests that read the database included. On PostgreSQL the limit is
  * statement_timeout (10 s); on PGlite the statement first runs on a copy of the database and is
@@ -209,6 +210,31 @@ describe('user SQL that would run away', () => {
     expect(report.code, report.msg).toBe(200);
     const run = await whileRunning(() =>
       send(`POST`, `${REPORT_BASE}/${report.data.id}/Actions/Run`, { params: {} }),
+    );
+    expect(run.answer).toMatchObject({ code: 400, msg: STOPPED });
+    expectStoppedInTime(run);
+  });
+
+  it('is stopped in a data screen SQL data set', async () => {
+    const component = {
+      id: 'sql1',
+      type: 'scrollTable',
+      x: 0,
+      y: 0,
+      w: 400,
+      h: 300,
+      data: { kind: 'sql', dbLinkId: '0', sql: MISJUDGED, params: [] },
+      mapping: { category: 'n', series: ['n'] },
+    };
+    const made = await send<{ id: string }>('POST', '/api/visualdev/DataScreen', {
+      fullName: '失控大屏',
+      category: '城市',
+      design: JSON.stringify({ width: 1920, height: 1080, components: [component] }),
+    });
+    expect(made.code, made.msg).toBe(200);
+    // The designer's preview (the saved draft) runs the component's SQL as the viewer does.
+    const run = await whileRunning(() =>
+      send('POST', `/api/visualdev/DataScreen/${made.data.id}/Data/sql1?draft=1`, { filters: {} }),
     );
     expect(run.answer).toMatchObject({ code: 400, msg: STOPPED });
     expectStoppedInTime(run);
