@@ -18,6 +18,7 @@ import { AnswerCache } from './answerCache.js';
 import { CONSOLE_CLIENT_HEADER, forClient347, isConsoleClient } from './clientPages.js';
 import { buildCurrentUser } from './currentUser.js';
 import { OAuthMessages, OAuthService } from './service.js';
+import { registerSocialRoutes } from './socials/routes.js';
 import { TicketMessages } from './tickets.js';
 
 export function registerOAuthRoutes(app: FastifyInstance, services: Services) {
@@ -148,7 +149,7 @@ export function registerOAuthRoutes(app: FastifyInstance, services: Services) {
       redirect: false,
       url: '',
       ticketParams: 'jnpf_ticket',
-      socialsList: [],
+      socialsList: await oauth.socials.loginList(),
     }),
   });
 
@@ -191,4 +192,6 @@ export function registerOAuthRoutes(app: FastifyInstance, services: Services) {
       return answer(null, TicketMessages.rejected);
     },
   });
+
+  registerSocialRoutes(app, services, oauth);
 }

@@ -20,6 +20,7 @@ import { logs, users } from '../../db/schema/index.js';
 import type { Services } from '../../services.js';
 import { CaptchaMessages } from '../captcha/service.js';
 import { SmsCodeService } from './sms.js';
+import { SocialService } from './socials/service.js';
 import { TicketService } from './tickets.js';
 
 export const OAuthMessages = {
@@ -60,6 +61,7 @@ async function writeLoginLog(
 export class OAuthService {
   readonly sms: SmsCodeService;
   readonly tickets: TicketService;
+  readonly socials: SocialService;
 
   constructor(
     private readonly services: Services,
@@ -67,6 +69,7 @@ export class OAuthService {
   ) {
     this.sms = new SmsCodeService(services.kv, services.sysConfig, log);
     this.tickets = new TicketService(services.kv);
+    this.socials = new SocialService(services, this);
   }
 
   async loginConfig(account: string, ip: string): Promise<LoginConfig> {
@@ -116,6 +119,8 @@ export class OAuthService {
     if (user.enabledMark !== 1) throw badRequest(OAuthMessages.disabled);
 
     await signInGuard.succeed(input.account);
+    // A social sign-in left unbound (its ticket): the proven password binds it to this account.
+    await this.socials.bindPending(input.jnpf_ticket, user.id);
     return this.signIn(user, client, 'signed in');
   }
 

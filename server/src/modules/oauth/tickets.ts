@@ -68,7 +68,9 @@ export class TicketService {
       const final = JSON.parse(taken) as TicketState;
       return { status: final.status, value: final.value, theme: final.theme, ticketTimeout: final.expiresAt };
     }
-    return { status: state.status, value: '', theme: '', ticketTimeout: state.expiresAt };
+    // A failed or unbound ticket says why (the provider, or the refusal), for the sign-in page.
+    const value = state.status === TicketStatus.Waiting ? '' : state.value;
+    return { status: state.status, value, theme: '', ticketTimeout: state.expiresAt };
   }
 
   /**
