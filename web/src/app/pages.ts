@@ -305,6 +305,42 @@ export const PAGES: PageRegistry = {
     namespaces: ['gradeManage', 'organize', 'orgPicker', 'widgets'],
   },
   'system/menu': { load: () => import('../features/system/menu/menu-page'), namespaces: ['menu', 'widgets'] },
+  'weChat/mpConfig': {
+    load: () => import('../features/wechat/mp-pages').then((m) => ({ default: m.MpConfigPage })),
+    namespaces: ['wechat'],
+  },
+  'weChat/mpMenu': {
+    load: () => import('../features/wechat/mp-pages').then((m) => ({ default: m.MpMenuPage })),
+    namespaces: ['wechat'],
+  },
+  'weChat/mpUser': {
+    load: () => import('../features/wechat/mp-pages').then((m) => ({ default: m.MpUserPage })),
+    namespaces: ['wechat'],
+  },
+  'weChat/mpMessage': {
+    load: () => import('../features/wechat/mp-pages').then((m) => ({ default: m.MpMessagePage })),
+    namespaces: ['wechat'],
+  },
+  'weChat/mpMaterial': {
+    load: () => import('../features/wechat/mp-pages').then((m) => ({ default: m.MpMaterialPage })),
+    namespaces: ['wechat'],
+  },
+  'weChat/qyhConfig': {
+    load: () => import('../features/wechat/qy-pages').then((m) => ({ default: m.QyConfigPage })),
+    namespaces: ['wechat'],
+  },
+  'weChat/qyDepartment': {
+    load: () => import('../features/wechat/qy-pages').then((m) => ({ default: m.QyDepartmentPage })),
+    namespaces: ['wechat'],
+  },
+  'weChat/qyUser': {
+    load: () => import('../features/wechat/qy-pages').then((m) => ({ default: m.QyUserPage })),
+    namespaces: ['wechat'],
+  },
+  'weChat/qyMessage': {
+    load: () => import('../features/wechat/qy-pages').then((m) => ({ default: m.QyMessagePage })),
+    namespaces: ['wechat'],
+  },
   'msgCenter/accountConfig': {
     load: () => import('../features/msgCenter/accountConfig/account-page'),
     namespaces: ['msgCenter', 'widgets'],
