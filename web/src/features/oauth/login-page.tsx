@@ -15,6 +15,8 @@ import './login.css';
 // The phone-code and scan-code modes are separate chunks, fetched only when their tab is chosen.
 const SmsLoginForm = lazy(() => import('./sms-login-form'));
 const ScanLogin = lazy(() => import('./scan-login'));
+// Social providers (enterprise WeChat, DingTalk, Feishu) ask the server first: their own chunk.
+const SocialLogin = lazy(() => import('./social-login'));
 
 interface PasswordForm {
   account: string;
@@ -124,6 +126,9 @@ export default function LoginPage() {
               </Suspense>
             )}
           </div>
+          <Suspense fallback={null}>
+            <SocialLogin />
+          </Suspense>
         </section>
       </main>
 
