@@ -54,9 +54,12 @@ describe('the first hour (issue 23)', () => {
   };
 
   afterEach(async (context) => {
-    if (context.task.result?.state === 'fail')
+    if (context.task.result?.state === 'fail') {
+      // A retry that passes hides the first attempt's error from the report: say it here.
+      console.log(`${context.task.name}: ${context.task.result.errors?.[0]?.message ?? ''}`);
       for (const [n, page] of opened.entries())
         await page.screenshot({ path: `/tmp/e2e-130-${n}-failure.png` }).catch(() => undefined);
+    }
     for (const page of opened.splice(0))
       await page
         .context()
@@ -89,10 +92,10 @@ describe('the first hour (issue 23)', () => {
       () =>
         (window.__toasts ?? []).filter((seen) => seen.kind === 'notification' && /IP/.test(seen.text)).length,
     );
-    expect({ recorded, onScreen: await prevLoginNotices(page).count() }).toEqual({
-      recorded: 1,
-      onScreen: 1,
-    });
+    // The record keeps every notice shown; on screen it may already have closed (about 6 s) on a
+    // loaded machine, so only never two at once.
+    expect(recorded).toBe(1);
+    expect(await prevLoginNotices(page).count()).toBeLessThanOrEqual(1);
 
     // Signed out and in again in the same window: once again.
     await page.locator('.shell__user').click();
@@ -225,9 +228,12 @@ describe('the first hour (issue 23)', () => {
     await expect(page.evaluate(() => localStorage.getItem('console_lock'))).resolves.toBeNull();
   }, 180_000);
 
-  it('item 4 and "design a form": a number field shows no capital amount until the designer asks for it', async () => {
+  it('item 4 and "design a form and use its page": a number field shows no capital amount until the designer asks for it; released, its page adds a record', async () => {
     const page = (await fresh()).page;
     await signInAdmin(page);
+    const run = unique();
+    const name = `首小时登记${run}`;
+    const enCode = `fhForm${run}`;
     await page.goto(appUrl('/onlineDev/webDesign'));
     const list = page.getByTestId('web-design-page');
     await list.locator('.ant-table').waitFor();
@@ -237,6 +243,11 @@ describe('the first hour (issue 23)', () => {
       .click();
     const editor = page.getByTestId('design-editor');
     await editor.waitFor();
+    const basics = page.getByTestId('design-basic-form');
+    await basics.getByLabel('名称').fill(name);
+    await basics.getByLabel('编码').fill(enCode);
+    await basics.locator('.ant-form-item').filter({ hasText: '分类' }).locator('.ant-select').first().click();
+    await page.locator('.ant-select-tree').getByTitle('业务办理').click();
     await editor.getByText('表单设计', { exact: true }).click();
     const designer = page.getByTestId('form-designer');
     await designer.waitFor();
@@ -274,6 +285,63 @@ describe('the first hour (issue 23)', () => {
     shown = await preview('3');
     await shown.getByText('叁元整').waitFor();
     await closePreview();
+    // Off again for the page the design becomes.
+    await capital.click();
+    await expect(capital.getAttribute('aria-checked')).resolves.toBe('false');
+
+    // The list shows the field; saved, the design is released under 在线表单示例.
+    await editor.getByText('列表设计', { exact: true }).click();
+    await page
+      .getByTestId('list-designer')
+      .locator('.ant-card')
+      .filter({ hasText: '列表字段' })
+      .getByLabel('数量')
+      .check();
+    await editor.getByRole('button', { name: '保 存' }).click();
+    await toast(page, 'success');
+    await editor.getByRole('button', { name: '返回' }).click();
+    const row = list.locator('.ant-table-row').filter({ hasText: name });
+    await row.getByRole('button', { name: /发\s?布/ }).click();
+    const release = page.getByTestId('release-form');
+    await release.waitFor();
+    const parentSelect = release
+      .locator('.ant-form-item')
+      .filter({ hasText: 'Web 上级菜单' })
+      .locator('.ant-select');
+    await parentSelect.click();
+    // Typed first: the tree then holds the one match, so the click cannot land on a scrolling list.
+    await page.keyboard.type('在线表单示例');
+    await page.locator('.ant-select-tree').getByTitle('在线表单示例').click();
+    await parentSelect.getByText('在线表单示例').waitFor();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /发\s?布/ })
+      .click();
+    await toast(page, 'success');
+    await row.getByText('已发布').waitFor();
+
+    // Its page opens in the same window, without signing in again, and adds a record.
+    await page.goto(appUrl(`/model/${enCode}`));
+    const used = page.getByTestId('online-dev-page');
+    await used.locator('.ant-table').waitFor();
+    await page.getByTestId('page-name').filter({ hasText: name }).waitFor();
+    await used
+      .locator('.list-page__toolbar')
+      .getByRole('button', { name: /新\s?增/ })
+      .click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: `新增${name}` });
+    await dialog.waitFor();
+    const quantity = dialog.locator('.ant-input-number input').first();
+    await quantity.fill('3');
+    await quantity.blur();
+    await expect(dialog.getByText('叁元整').count()).resolves.toBe(0);
+    await dialog.getByRole('button', { name: OK }).click();
+    await toast(page, 'success', '新建成功');
+    await dialog.waitFor({ state: 'hidden' });
+    const rows = used.locator('.ant-table-tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(1);
+    await rows.first().getByText('3', { exact: true }).waitFor();
+    await shot(page, '130-form-page.png');
   }, 180_000);
 
   it('"add a dictionary item": a new 业务分类 entry shows in the list', async () => {

@@ -4,6 +4,8 @@ import { Checkbox, Form, Modal, Select, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../../base/api/feedback';
+import { fetchCurrentUser } from '../../../base/session/session-api';
+import { useSession } from '../../../base/session/session-store';
 import { fetchMenuTree, fetchSystems, menuKeys } from '../../system/menu/api';
 import { type ReleaseForm, releaseDesign, type VisualDev } from './api';
 
@@ -90,6 +92,11 @@ export function ReleaseDialog({
         pcSystemId: pc ? values.pcSystemId : '',
         appSystemId: app ? values.appSystemId : '',
       });
+      // The released page is in the menus at once (issue #23): without this its address gave 404
+      // until the next sign-in or reload, since the shell routes by the menus CurrentUser gave.
+      await fetchCurrentUser()
+        .then((user) => useSession.getState().setCurrentUser(user))
+        .catch(() => undefined);
       toastSuccess(msg || t('release.done'));
       onReleased();
       onClose();
