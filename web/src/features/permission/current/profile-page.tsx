@@ -5,6 +5,7 @@ import {
   FileSearchOutlined,
   GlobalOutlined,
   IdcardOutlined,
+  LinkOutlined,
   LockOutlined,
   SafetyOutlined,
   SolutionOutlined,
@@ -25,6 +26,7 @@ import { LanguageTab } from './tabs/language-tab';
 import { MembershipTab } from './tabs/membership-tab';
 import { PasswordTab } from './tabs/password-tab';
 import { SignImgTab } from './tabs/sign-img-tab';
+import { SocialsTab } from './tabs/socials-tab';
 import { SubordinatesTab } from './tabs/subordinates-tab';
 import { SystemLogTab } from './tabs/system-log-tab';
 import { ThemeTab } from './tabs/theme-tab';
@@ -42,6 +44,7 @@ export const PROFILE_TABS = [
   'systemLog',
   'organizes',
   'positions',
+  'socials',
 ] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
@@ -57,6 +60,7 @@ const ICONS: Record<ProfileTab, ReactNode> = {
   systemLog: <FileSearchOutlined />,
   organizes: <ApartmentOutlined />,
   positions: <SolutionOutlined />,
+  socials: <LinkOutlined />,
 };
 
 /** /profile: personal information (console.md 2.6), one tab per part; ?tab= selects one. */
@@ -83,6 +87,7 @@ export default function ProfilePage() {
       systemLog: <SystemLogTab />,
       organizes: <MembershipTab kind="Organize" />,
       positions: <MembershipTab kind="Position" />,
+      socials: <SocialsTab />,
     }),
     [],
   );
