@@ -444,3 +444,73 @@ describe('seeded menus and rows give the pages what they read (seen in the 3.4.7
     expect([saved.code, saved.msg]).toMatchObject([200, expect.any(String)]);
   });
 });
+
+describe('10. notices from the users picker (views/system/notice/Form.vue, components/JNPF-usersSelect)', () => {
+  it('saves and releases a notice to "id--user" and "id--role" items, received by those users', async () => {
+    const { server } = suite;
+    const account = `note${newId().slice(-8)}`;
+    const userId = await server.addUser(account, USER_PASSWORD);
+    const token = await server.login(account, USER_PASSWORD);
+    const role = await send<string>('POST', '/api/permission/Role', {
+      fullName: `公告角色${newId().slice(-6)}`,
+      enCode: `noticeRole${newId().slice(-6)}`,
+      globalMark: 1,
+      enabledMark: 1,
+      sortCode: 0,
+      organizeIdsTree: [],
+      type: '',
+      description: '',
+      id: '',
+    });
+    const roleId = (role.data as unknown as { id?: string })?.id ?? (role.data as string);
+    const member = `memb${newId().slice(-8)}`;
+    const memberId = await server.addUser(member, USER_PASSWORD);
+    const memberToken = await server.login(member, USER_PASSWORD);
+    expect(
+      (
+        await send('POST', `/api/permission/UserRelation/${roleId}`, {
+          objectType: 'Role',
+          userIds: [memberId],
+        })
+      ).code,
+    ).toBe(200);
+    const title = `公告${newId().slice(-6)}`;
+    // As recorded: toUserIds is the picker's value joined, files a JSON string, id 0.
+    const saved = await send('POST', '/api/message', {
+      id: 0,
+      toUserIds: `${userId}--user,${roleId}--role`,
+      title,
+      files: '[]',
+      bodyText: '<p>走查公告正文</p>',
+      coverImage: '',
+      remindCategory: 1,
+      category: '1',
+      sendConfigId: '',
+      sendConfigName: '',
+      expirationTime: null,
+      excerpt: '走查摘要',
+    });
+    expect([saved.code, saved.msg]).toEqual([200, expect.any(String)]);
+    const list = await send<PagedList<{ id: string; title: string }>>('POST', '/api/message/Notice', {
+      keyword: title,
+      currentPage: 1,
+      pageSize: 20,
+      enabledMark: [],
+      type: [],
+    });
+    const notice = list.data.list.find((n) => n.title === title)!;
+    // The edit form shows the picked items back (usersSelect.setDefault → getSelectedList).
+    const info = await send<{ toUserIds: string }>('GET', `/api/message/${notice.id}`);
+    expect(info.data.toUserIds.split(',')).toEqual([`${userId}--user`, `${roleId}--role`]);
+    expect((await send('PUT', `/api/message/${notice.id}/Actions/Release`)).code).toBe(200);
+    for (const t of [token, memberToken]) {
+      const inbox = await send<PagedList<{ title: string }>>(
+        'GET',
+        '/api/message?currentPage=1&pageSize=20&keyword=&type=',
+        undefined,
+        t,
+      );
+      expect(inbox.data.list.map((m) => m.title)).toContain(title);
+    }
+  });
+});

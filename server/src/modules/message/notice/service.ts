@@ -8,6 +8,7 @@ import type { DbOrTx } from '../../../db/client.js';
 import { assertFixedOrder } from '../../../db/query.js';
 import { messages, users } from '../../../db/schema/index.js';
 import type { Services } from '../../../services.js';
+import { pickedUsersFilter } from '../../permission/user/pickers.js';
 import { type MessagesDelivered, pushReceipts, writeReceipts } from '../delivery.js';
 import { contains } from '../inbox/service.js';
 import { sanitizeNoticeHtml } from './sanitize.js';
@@ -114,8 +115,15 @@ export class NoticeService {
   }
 
   /** Every id must name a user who can receive messages. */
-  private async checkRecipients(tx: DbOrTx, ids: string[] | null) {
-    if (!ids) return;
+  private async checkRecipients(tx: DbOrTx, picked: string[] | null) {
+    if (!picked) return;
+    // The 3.4.7 client's picker sends "id--user" (and units, roles, positions, groups as
+    // "id--company" …, which stand for their members at release).
+    const ids = picked.flatMap((raw) => {
+      const [id, type = 'user'] = raw.split('--');
+      return type === 'user' && id ? [id] : [];
+    });
+    if (!ids.length) return;
     const [found] = await tx
       .select({ n: count() })
       .from(users)
@@ -184,7 +192,7 @@ export class NoticeService {
       const recipients = await tx
         .select({ id: users.id })
         .from(users)
-        .where(toUserIds?.length ? and(inArray(users.id, toUserIds), receivable) : receivable);
+        .where(toUserIds?.length ? and(await pickedUsersFilter(tx, toUserIds), receivable) : receivable);
       const releaseTime = row.releaseTime ?? now;
       await tx
         .update(messages)

@@ -6,7 +6,7 @@ import {
 } from '@console/shared';
 import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Session } from '../../../core/sessions.js';
-import type { Db } from '../../../db/client.js';
+import type { Db, DbOrTx } from '../../../db/client.js';
 import {
   groups,
   organizeRelations,
@@ -315,23 +315,14 @@ export class UserPickerService {
   }
 
   /** The users allowed by a picker's limits (departments with their subtrees, positions, roles, groups, users). */
-  private async allowedFilter(limits: {
+  private allowedFilter(limits: {
     departIds: string[];
     positionIds: string[];
     roleIds: string[];
     groupIds: string[];
     userIds: string[];
   }): Promise<SQL> {
-    const parts: SQL[] = [];
-    if (limits.departIds.length) {
-      const units = await unitsBelow(this.db, limits.departIds);
-      if (units.length) parts.push(membersOf(RelationType.Organize, units));
-    }
-    if (limits.positionIds.length) parts.push(membersOf(RelationType.Position, limits.positionIds));
-    if (limits.roleIds.length) parts.push(membersOf(RelationType.Role, limits.roleIds));
-    if (limits.groupIds.length) parts.push(membersOf(RelationType.Group, limits.groupIds));
-    if (limits.userIds.length) parts.push(inArray(users.id, limits.userIds));
-    return parts.length ? or(...parts)! : sql`false`;
+    return usersFilter(this.db, limits);
   }
 
   /** POST /UserCondition: the picker limited to allowed users, paged. */
@@ -447,22 +438,53 @@ export class UserPickerService {
 
   /** POST /getSelectedUserList: the users behind picked items (units with their subtrees, positions, roles, groups, users), paged. */
   async selectedUsers(ids: string[], query: { keyword: string; currentPage: number; pageSize: number }) {
-    const byType = {
-      departIds: [] as string[],
-      positionIds: [] as string[],
-      roleIds: [] as string[],
-      groupIds: [] as string[],
-      userIds: [] as string[],
-    };
-    for (const raw of ids) {
-      const [id, type = 'user'] = raw.split('--');
-      if (!id) continue;
-      if (type === 'company' || type === 'department' || type === 'organize') byType.departIds.push(id);
-      else if (type === 'position') byType.positionIds.push(id);
-      else if (type === 'role') byType.roleIds.push(id);
-      else if (type === 'group') byType.groupIds.push(id);
-      else byType.userIds.push(id);
-    }
-    return this.page(await this.allowedFilter(byType), query);
+    return this.page(await pickedUsersFilter(this.db, ids), query);
   }
+}
+
+/**
+ * The users behind items of the existing clients' users picker (usersSelect: "id--user",
+ * "id--company"/"id--department", "id--position", "id--role", "id--group"; a bare id is a user),
+ * units with their subtrees, as a filter on users.
+ */
+export async function pickedUsersFilter(db: DbOrTx, ids: string[]): Promise<SQL> {
+  const byType = {
+    departIds: [] as string[],
+    positionIds: [] as string[],
+    roleIds: [] as string[],
+    groupIds: [] as string[],
+    userIds: [] as string[],
+  };
+  for (const raw of ids) {
+    const [id, type = 'user'] = raw.split('--');
+    if (!id) continue;
+    if (type === 'company' || type === 'department' || type === 'organize') byType.departIds.push(id);
+    else if (type === 'position') byType.positionIds.push(id);
+    else if (type === 'role') byType.roleIds.push(id);
+    else if (type === 'group') byType.groupIds.push(id);
+    else byType.userIds.push(id);
+  }
+  return usersFilter(db, byType);
+}
+
+async function usersFilter(
+  db: DbOrTx,
+  limits: {
+    departIds: string[];
+    positionIds: string[];
+    roleIds: string[];
+    groupIds: string[];
+    userIds: string[];
+  },
+): Promise<SQL> {
+  const parts: SQL[] = [];
+  if (limits.departIds.length) {
+    const units = await unitsBelow(db, limits.departIds);
+    if (units.length) parts.push(membersOf(RelationType.Organize, units));
+  }
+  if (limits.positionIds.length) parts.push(membersOf(RelationType.Position, limits.positionIds));
+  if (limits.roleIds.length) parts.push(membersOf(RelationType.Role, limits.roleIds));
+  if (limits.groupIds.length) parts.push(membersOf(RelationType.Group, limits.groupIds));
+  if (limits.userIds.length) parts.push(inArray(users.id, limits.userIds));
+  return parts.length ? or(...parts)! : sql`false`;
 }
