@@ -63,6 +63,45 @@ export const DataScreenMessages = {
 } as const;
 
 type Row = typeof dataScreens.$inferSelect;
+
+/** Component answers kept per instance at most (the oldest go first). */
+const SHARED_ANSWERS = 2000;
+
+/**
+ * Answers of released screens' components, shared by the viewers who ask the same thing (same
+ * screen release, component, filters and user, so the same variables and data rules) within the
+ * component's refresh interval less a second: 50 walls showing one screen run each binding once
+ * per refresh instead of 50 times, and calls that arrive together wait for the one run. Failures
+ * are not kept. Measured without it: docs/benchmarks.md, data screen viewers.
+ */
+class SharedAnswers {
+  /** `doneAt` is unset while the run is under way: every caller meanwhile waits for it. */
+  private readonly entries = new Map<string, { doneAt?: number; value: Promise<unknown> }>();
+
+  get(key: string, ttlMs: number, run: () => Promise<unknown>): Promise<unknown> {
+    const hit = this.entries.get(key);
+    // Kept from when the answer came, not from when it was asked: under load a run may take
+    // longer than the refresh, and new runs must not pile up behind it.
+    if (hit && (hit.doneAt === undefined || Date.now() - hit.doneAt < ttlMs)) return hit.value;
+    const entry: { doneAt?: number; value: Promise<unknown> } = { value: run() };
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    if (this.entries.size > SHARED_ANSWERS) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    entry.value.then(
+      () => {
+        entry.doneAt = Date.now();
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
+    return entry.value;
+  }
+}
+const sharedAnswers = new SharedAnswers();
 export type DesignValue = z.output<typeof ScreenDesign>;
 
 const parseDesign = (text: string): DesignValue => ScreenDesign.parse(JSON.parse(text));
@@ -338,7 +377,35 @@ export class DataScreenService {
     )
       throw badRequest(Messages.permissionDenied);
     const row = await this.get(id);
-    return { id: row.id, fullName: row.fullName, design: await this.viewDesign(row, draft) };
+    return {
+      id: row.id,
+      fullName: row.fullName,
+      releaseTime: row.releaseTime,
+      design: await this.viewDesign(row, draft),
+    };
+  }
+
+  /** A released screen's component run as `user`, shared with whoever asks the same within its refresh. */
+  releasedComponent(
+    screen: { id: string; releaseTime: number | null },
+    design: DesignValue,
+    componentId: string,
+    filters: Record<string, unknown>,
+    user: RunUser,
+    log: { ip?: string } = {},
+  ): Promise<unknown> {
+    const refresh = design.components.find((c) => c.id === componentId)?.refresh || 5;
+    const key = JSON.stringify([
+      screen.id,
+      screen.releaseTime,
+      componentId,
+      user.userId,
+      user.organizeId ?? null,
+      filters,
+    ]);
+    return sharedAnswers.get(key, Math.max(1000, refresh * 1000 - 1000), () =>
+      this.runComponent(design, componentId, filters, user, log),
+    );
   }
 
   /** Runs one component's binding as `user` (its variables and so its data rules are the viewer's). */
@@ -392,6 +459,7 @@ export class DataScreenService {
     draft: boolean,
   ) {
     const view = await this.view(session, id, draft);
-    return this.runComponent(view.design, componentId, filters, session);
+    if (draft) return this.runComponent(view.design, componentId, filters, session);
+    return this.releasedComponent(view, view.design, componentId, filters, session);
   }
 }

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { md5, suiteServer } from '../../../../test/harness.js';
 import { newId } from '../../../core/ids.js';
 import {
   authorizes,
+  dataInterfaceLogs,
   dataInterfaces,
   dataScreens,
   moduleButtons,
@@ -68,7 +69,7 @@ async function releasedScreen() {
   });
   expect(made.code, made.msg).toBe(200);
   expect((await send('PUT', `${BASE}/${made.data.id}/Actions/Release`)).code).toBe(200);
-  return made.data.id;
+  return { id: made.data.id, iface };
 }
 
 /** Setup: a user holding the design page and its share button, not a data interface manager. */
@@ -97,7 +98,7 @@ const setShare = (id: string, body: Record<string, unknown>, token?: string) =>
 
 describe('data screen share links', () => {
   it('opens a released screen signed out behind its password, with data run as the link owner', async () => {
-    const id = await releasedScreen();
+    const { id } = await releasedScreen();
     const owner = await sharer();
     const saved = await setShare(
       id,
@@ -186,7 +187,7 @@ describe('data screen share links', () => {
   }, 300_000);
 
   it('refuses bad settings with 400, changing nothing; expired and revoked links stop opening', async () => {
-    const id = await releasedScreen();
+    const { id } = await releasedScreen();
     const refusals: [Record<string, unknown>, string][] = [
       [{ enabled: true, passUse: true }, ShareMessages.setPassword],
       [{ enabled: true, passUse: true, password: 'plain-text' }, '密码格式不正确'],
@@ -236,7 +237,7 @@ describe('data screen share links', () => {
   }, 300_000);
 
   it('stops password guessing after ten wrong tries per address and link', async () => {
-    const id = await releasedScreen();
+    const { id } = await releasedScreen();
     const saved = await setShare(id, { enabled: true, passUse: true, password: md5('right') });
     const encryption = tokenOf(saved.data.link);
     const check = (password: string) =>
@@ -245,5 +246,30 @@ describe('data screen share links', () => {
     const blocked = await check('right');
     expect(blocked.code).toBe(400);
     expect(blocked.msg).toContain('密码错误次数过多');
+  }, 300_000);
+
+  it('runs a component once for viewers asking the same within its refresh, apart for another user', async () => {
+    const { id, iface } = await releasedScreen();
+    const runs = async () =>
+      (
+        await suite.server.services.db
+          .select({ n: count() })
+          .from(dataInterfaceLogs)
+          .where(eq(dataInterfaceLogs.interfaceId, iface))
+      )[0]!.n;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => send('POST', `${BASE}/${id}/Data/bar2`, {})),
+    );
+    for (const answer of answers) expect(answer.data).toEqual([{ dept: '东城', budget: 12 }]);
+    expect(await runs()).toBe(1);
+    expect((await send('POST', `${BASE}/${id}/Data/bar2`, {})).code).toBe(200);
+    expect(await runs()).toBe(1);
+    // Another user (the link's owner) has runs of their own; the draft preview is never shared.
+    const owner = await sharer();
+    const saved = await setShare(id, { enabled: true }, owner.token);
+    expect((await anonymous('POST', `${SHARE}/Data/bar2${q(tokenOf(saved.data.link))}`, {})).code).toBe(200);
+    expect(await runs()).toBe(2);
+    expect((await send('POST', `${BASE}/${id}/Data/bar2?draft=1`, {})).code).toBe(200);
+    expect(await runs()).toBe(3);
   }, 300_000);
 });

@@ -221,7 +221,8 @@ export class DataScreenShares {
     const component = design.components.find((c) => c.id === componentId);
     if (component?.data?.kind === 'sql' && !(await owner.manager()))
       throw badRequest(ShareMessages.ownerSqlDenied(componentId));
-    return this.screens.runComponent(
+    return this.screens.releasedComponent(
+      row,
       design,
       componentId,
       filters,
