@@ -1,6 +1,7 @@
 import { billNumber } from './billNumber.js';
 import { bundle } from './bundle.js';
 import { currentUser } from './currentUser.js';
+import { dataScreen } from './dataScreen.js';
 import { formRender } from './formRender.js';
 import { generatedList } from './generatedList.js';
 import { knowledge } from './knowledge.js';
@@ -30,5 +31,6 @@ export const SCENARIOS: Scenario[] = [
   upload,
   generatedList,
   workflow,
+  dataScreen,
   memory,
 ];
