@@ -60,3 +60,9 @@ export type SysConfigValues = {
     : string;
 };
 export type SysConfigKey = keyof SysConfigValues;
+
+/**
+ * Settings stored sealed (systemData/secrets.ts): get() answers them as stored, so a caller opens
+ * one with openSecret where it uses it; the settings page sees only a mask.
+ */
+export const SYS_CONFIG_SECRETS = ['qyhAgentSecret', 'qyhCorpSecret', 'dingSynAppSecret'] as const;

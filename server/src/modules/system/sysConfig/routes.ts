@@ -8,7 +8,8 @@ import { bumpStamp, StampKey } from '../../../core/stamps.js';
 import { users } from '../../../db/schema/index.js';
 import type { Services } from '../../../services.js';
 import { sysConfigInfo } from '../../oauth/currentUser.js';
-import { SYS_CONFIG_DEFAULTS, type SysConfigValues } from './defaults.js';
+import { openSecret } from '../../systemData/secrets.js';
+import { SYS_CONFIG_DEFAULTS, SYS_CONFIG_SECRETS, type SysConfigValues } from './defaults.js';
 import {
   DataType,
   dingTalkToken,
@@ -21,9 +22,11 @@ import {
 
 const MODULE = 'system.sysConfig';
 
-/** Credentials are never sent back; the page shows this mask, and a save that returns it keeps the stored value. */
+/**
+ * Credentials are never sent back; the page shows this mask, and a save that returns it (or leaves
+ * the key out) keeps the stored value. Saved empty, a credential is removed.
+ */
 export const SECRET_MASK = '******';
-const SECRET_KEYS = ['qyhAgentSecret', 'qyhCorpSecret', 'dingSynAppSecret'] as const;
 const unmask = (value: string | undefined) => (value === SECRET_MASK ? undefined : value);
 
 export const SysConfigMessages = {
@@ -82,7 +85,7 @@ export function registerSysConfigRoutes(app: FastifyInstance, services: Services
         return sysConfigInfo(config);
       }
       const values: Record<string, unknown> = { ...config };
-      for (const key of SECRET_KEYS) if (values[key]) values[key] = SECRET_MASK;
+      for (const key of SYS_CONFIG_SECRETS) if (values[key]) values[key] = SECRET_MASK;
       return values;
     },
   });
@@ -96,9 +99,10 @@ export function registerSysConfigRoutes(app: FastifyInstance, services: Services
       const changes = Object.fromEntries(
         Object.entries(body).filter(([, v]) => v !== undefined && v !== SECRET_MASK),
       );
-      await services.db.transaction((tx) =>
-        services.sysConfig.write(tx, changes as Partial<SysConfigValues>, session.userId),
-      );
+      await services.db.transaction(async (tx) => {
+        await services.sysConfig.write(tx, changes as Partial<SysConfigValues>, session.userId);
+        await services.sysConfig.resealKept(tx, Object.keys(changes), session.userId);
+      });
       await services.sysConfig.invalidate();
       return answer(null, SysConfigMessages.saved);
     },
@@ -160,8 +164,8 @@ export function registerSysConfigRoutes(app: FastifyInstance, services: Services
       const corpId = body.qyhCorpId || config.qyhCorpId;
       const secret =
         params.type === '0'
-          ? unmask(body.qyhAgentSecret) || config.qyhAgentSecret
-          : unmask(body.qyhCorpSecret) || config.qyhCorpSecret;
+          ? unmask(body.qyhAgentSecret) || openSecret(config.qyhAgentSecret)
+          : unmask(body.qyhCorpSecret) || openSecret(config.qyhCorpSecret);
       if (!corpId || !secret)
         throw badRequest(
           params.type === '0' ? ThirdPartyMessages.weComAgentMissing : ThirdPartyMessages.weComMissing,
@@ -179,7 +183,7 @@ export function registerSysConfigRoutes(app: FastifyInstance, services: Services
     handler: async ({ body, stamps }) => {
       const config = await services.sysConfig.get(stamps.sysConfig);
       const appKey = body.dingSynAppKey || config.dingSynAppKey;
-      const appSecret = unmask(body.dingSynAppSecret) || config.dingSynAppSecret;
+      const appSecret = unmask(body.dingSynAppSecret) || openSecret(config.dingSynAppSecret);
       if (!appKey || !appSecret) throw badRequest(ThirdPartyMessages.dingMissing);
       await dingTalkToken(config.dingBaseUrl, appKey, appSecret);
       return answer(null, ThirdPartyMessages.connected);

@@ -14,6 +14,7 @@ import { newId } from '../../../core/ids.js';
 import { OutboundMessages } from '../../../core/outbound.js';
 import { organizes, sysConfig, userSessions, users } from '../../../db/schema/index.js';
 import { RECEIVER_FAILURE_BODY, startHttpReceiver } from '../../msgCenter/testing.js';
+import { openSecret } from '../../systemData/secrets.js';
 import { SYS_CONFIG_DEFAULTS } from './defaults.js';
 import { SECRET_MASK } from './routes.js';
 
@@ -25,7 +26,7 @@ let adminId: string;
 /** A stand-in for the WeCom and DingTalk APIs on loopback. */
 let vendor: Server;
 let vendorUrl: string;
-const calls: { path: string; body: unknown }[] = [];
+const calls: { path: string; body: unknown; query: URLSearchParams }[] = [];
 let nextDepartment = 100;
 /** Allowed, and redirects on /redirect/…; and a loopback service OUTBOUND_ALLOW does not name. */
 let hop: Awaited<ReturnType<typeof startHttpReceiver>>;
@@ -42,17 +43,17 @@ beforeAll(async () => {
   vendor = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const body = await readBody(req);
-    calls.push({ path: url.pathname, body });
+    calls.push({ path: url.pathname, body, query: url.searchParams });
     const reply = (value: unknown) =>
       res.setHeader('content-type', 'application/json').end(JSON.stringify(value));
     const token = url.searchParams.get('access_token');
     switch (url.pathname) {
       case '/cgi-bin/gettoken':
-        return url.searchParams.get('corpsecret') === 'good-secret'
+        return url.searchParams.get('corpsecret')?.startsWith('good-')
           ? reply({ errcode: 0, errmsg: 'ok', access_token: 'wecom-token', expires_in: 7200 })
           : reply({ errcode: 40001, errmsg: 'invalid credential' });
       case '/gettoken':
-        return url.searchParams.get('appsecret') === 'good-secret'
+        return url.searchParams.get('appsecret')?.startsWith('good-')
           ? reply({ errcode: 0, errmsg: 'ok', access_token: 'ding-token', expires_in: 7200 })
           : reply({ errcode: 40089, errmsg: '不合法的corpid或corpsecret' });
       case '/cgi-bin/department/create':
@@ -121,7 +122,7 @@ describe('settings', () => {
     expect((await send('PUT', '/api/system/SysConfig', { ...shown.data, sysName: '区智能问答' })).code).toBe(
       200,
     );
-    expect((await server.services.sysConfig.get()).dingSynAppSecret).toBe('real-secret-1');
+    expect(openSecret((await server.services.sysConfig.get()).dingSynAppSecret)).toBe('real-secret-1');
     await send('PUT', '/api/system/SysConfig', { dingSynAppSecret: '', sysName: '智能问答管理平台' });
   });
 
@@ -363,5 +364,104 @@ describe('WeCom and DingTalk', () => {
       unSynCount: 0,
     });
     expect(typeof people.data[1]!.synDate).toBe('number');
+  });
+});
+
+// Issue #22: the directory-sync secrets are sealed at rest like the other stored secrets.
+describe('secrets at rest', () => {
+  const SECRETS = {
+    qyhAgentSecret: 'good-agent-at-rest',
+    qyhCorpSecret: 'good-sync-at-rest',
+    dingSynAppSecret: 'good-ding-at-rest',
+  } as const;
+  /** The settings rows as a backup holds them. */
+  const rows = async () => JSON.stringify(await server.services.db.select().from(sysConfig));
+  const stored = async (key: string) =>
+    (await server.services.db.select().from(sysConfig).where(eq(sysConfig.key, key)))[0]?.value;
+  const lastQuery = (path: string) => calls.filter((c) => c.path === path).at(-1)?.query;
+
+  it('seals the WeCom and DingTalk secrets, answers only the mask, keeps them on a masked save', async () => {
+    const saved = await send('PUT', '/api/system/SysConfig', {
+      qyhBaseUrl: vendorUrl,
+      dingBaseUrl: vendorUrl,
+      qyhCorpId: 'corp',
+      dingSynAppKey: 'key',
+      ...SECRETS,
+    });
+    expect(saved.code, saved.msg).toBe(200);
+    const backup = await rows();
+    for (const [key, secret] of Object.entries(SECRETS)) {
+      expect(backup).not.toContain(secret);
+      expect(await stored(key), key).toMatch(/^enc:v1:/);
+    }
+    const shown = await send<Record<string, unknown>>('GET', '/api/system/SysConfig');
+    for (const key of Object.keys(SECRETS)) expect(shown.data[key], key).toBe(SECRET_MASK);
+    for (const secret of Object.values(SECRETS)) expect(JSON.stringify(shown.data)).not.toContain(secret);
+
+    // The page saved as shown (masks included), and a save that leaves them out: both keep them.
+    expect((await send('PUT', '/api/system/SysConfig', { ...shown.data, sysName: '区智能问答' })).code).toBe(
+      200,
+    );
+    expect((await send('PUT', '/api/system/SysConfig', { sysName: '智能问答管理平台' })).code).toBe(200);
+    const after = await rows();
+    for (const secret of Object.values(SECRETS)) expect(after).not.toContain(secret);
+
+    // Used where they are used: the connection tests with the mask and the sync.
+    calls.length = 0;
+    const agent = await send('POST', '/api/system/SysConfig/0/testQyWebChatConnect', {
+      qyhCorpId: 'corp',
+      qyhAgentSecret: SECRET_MASK,
+    });
+    expect(agent.code, agent.msg).toBe(200);
+    expect(lastQuery('/cgi-bin/gettoken')?.get('corpsecret')).toBe(SECRETS.qyhAgentSecret);
+    const directory = await send('POST', '/api/system/SysConfig/1/testQyWebChatConnect', {
+      qyhCorpSecret: SECRET_MASK,
+    });
+    expect(directory.code, directory.msg).toBe(200);
+    expect(lastQuery('/cgi-bin/gettoken')?.get('corpsecret')).toBe(SECRETS.qyhCorpSecret);
+    const ding = await send('POST', '/api/system/SysConfig/testDingTalkConnect', {
+      dingSynAppSecret: SECRET_MASK,
+    });
+    expect(ding.code, ding.msg).toBe(200);
+    expect(lastQuery('/gettoken')?.get('appsecret')).toBe(SECRETS.dingSynAppSecret);
+
+    calls.length = 0;
+    const weComSync = await send('GET', '/api/system/SynThirdInfo/synAllOrganizeSysToQy?type=1');
+    expect(weComSync.code, weComSync.msg).toBe(200);
+    expect(lastQuery('/cgi-bin/gettoken')?.get('corpsecret')).toBe(SECRETS.qyhCorpSecret);
+    const dingSync = await send('GET', '/api/system/SynThirdInfo/synAllOrganizeSysToDing?type=2');
+    expect(dingSync.code, dingSync.msg).toBe(200);
+    expect(lastQuery('/gettoken')?.get('appsecret')).toBe(SECRETS.dingSynAppSecret);
+  });
+
+  it('still reads a secret written in plain text before, and seals it at the next save', async () => {
+    await server.services.db
+      .update(sysConfig)
+      .set({ value: 'good-plain-before' })
+      .where(eq(sysConfig.key, 'dingSynAppSecret'));
+    await server.services.sysConfig.invalidate();
+    const shown = await send<Record<string, unknown>>('GET', '/api/system/SysConfig');
+    expect(shown.data.dingSynAppSecret).toBe(SECRET_MASK);
+    calls.length = 0;
+    const ding = await send('POST', '/api/system/SysConfig/testDingTalkConnect', {});
+    expect(ding.code, ding.msg).toBe(200);
+    expect(lastQuery('/gettoken')?.get('appsecret')).toBe('good-plain-before');
+
+    expect((await send('PUT', '/api/system/SysConfig', shown.data)).code).toBe(200);
+    expect(await stored('dingSynAppSecret')).toMatch(/^enc:v1:/);
+    expect(await rows()).not.toContain('good-plain-before');
+    calls.length = 0;
+    expect((await send('GET', '/api/system/SynThirdInfo/synAllOrganizeSysToDing?type=2')).code).toBe(200);
+    expect(lastQuery('/gettoken')?.get('appsecret')).toBe('good-plain-before');
+  });
+
+  it('clears a secret saved empty (the page emptied the field)', async () => {
+    expect((await send('PUT', '/api/system/SysConfig', { qyhAgentSecret: '' })).code).toBe(200);
+    expect(await stored('qyhAgentSecret')).toBe('');
+    expect((await send<Record<string, unknown>>('GET', '/api/system/SysConfig')).data.qyhAgentSecret).toBe(
+      '',
+    );
+    const agent = await send('POST', '/api/system/SysConfig/0/testQyWebChatConnect', { qyhCorpId: 'corp' });
+    expect([agent.code, agent.msg]).toEqual([400, '未配置企业微信的企业号Id和凭证密钥']);
   });
 });

@@ -11,6 +11,7 @@ import { newId } from '../../../core/ids.js';
 import { OutboundError, type OutboundInit, outboundFetch, readText } from '../../../core/outbound.js';
 import type { Db } from '../../../db/client.js';
 import { organizes, synThirdInfo, users } from '../../../db/schema/index.js';
+import { openSecret } from '../../systemData/secrets.js';
 import type { SysConfigValues } from './defaults.js';
 
 export const ThirdType = { WeCom: 1, DingTalk: 2 } as const;
@@ -187,8 +188,8 @@ export async function synchronise(
   const weCom = thirdType === ThirdType.WeCom;
   const base = weCom ? config.qyhBaseUrl : config.dingBaseUrl;
   const token = weCom
-    ? await weComToken(base, config.qyhCorpId, config.qyhCorpSecret)
-    : await dingTalkToken(base, config.dingSynAppKey, config.dingSynAppSecret);
+    ? await weComToken(base, config.qyhCorpId, openSecret(config.qyhCorpSecret))
+    : await dingTalkToken(base, config.dingSynAppKey, openSecret(config.dingSynAppSecret));
   const q = `access_token=${encodeURIComponent(token)}`;
   const departments = await mapping(db, thirdType, DataType.Organize);
   let ok = 0;
