@@ -1,10 +1,13 @@
-import { Alert, Button, Form, Input } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Button } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../base/api';
 import { useFinishSignIn } from './finish';
 import { getTicket, getTicketStatus } from './scan-api';
-import { bindAndSignIn, getSocialProviders, type SocialProvider } from './social-api';
+import { getSocialProviders, type SocialProvider } from './social-api';
+
+// The bind step needs antd's form: fetched only when a provider user turns out unbound.
+const SocialBindForm = lazy(() => import('./social-bind-form'));
 
 const POLL_MS = 1000;
 
@@ -18,15 +21,14 @@ type Step =
  * 其他登录方式: the providers configured on the server (enterprise WeChat, DingTalk, Feishu).
  * A provider opens its sign-in in a window on a scan-code ticket this page polls; an unbound
  * provider user is asked for the console account and password once, which binds it.
- * A separate chunk: the sign-in page loads it after its own first paint.
+ * A separate chunk (the sign-in page loads it after its own first paint), kept small: it uses only
+ * what the page has already loaded; the bind form is a chunk of its own.
  */
 export default function SocialLogin() {
   const { t } = useTranslation('login');
   const finish = useFinishSignIn();
   const [providers, setProviders] = useState<SocialProvider[]>([]);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
-  const [binding, setBinding] = useState(false);
-  const [bindError, setBindError] = useState('');
   const popup = useRef<Window | null>(null);
 
   useEffect(() => {
@@ -66,7 +68,6 @@ export default function SocialLogin() {
   if (providers.length === 0) return null;
 
   const start = async (provider: SocialProvider) => {
-    setBindError('');
     try {
       const { ticket } = await getTicket();
       const url = provider.renderUrl.replace('JNPF_TICKET', encodeURIComponent(ticket));
@@ -74,18 +75,6 @@ export default function SocialLogin() {
       setStep({ kind: 'waiting', provider, ticket });
     } catch (error) {
       setStep({ kind: 'failed', message: error instanceof ApiError ? error.msg : t('social.failed') });
-    }
-  };
-
-  const bind = async (values: { account: string; password: string }) => {
-    if (step.kind !== 'bind') return;
-    setBinding(true);
-    setBindError('');
-    try {
-      finish(await bindAndSignIn({ ...values, ticket: step.ticket }));
-    } catch (error) {
-      setBinding(false);
-      setBindError(error instanceof ApiError ? error.msg : t('social.failed'));
     }
   };
 
@@ -113,36 +102,20 @@ export default function SocialLogin() {
           {t('social.waiting', { provider: label(step.provider) })}
         </p>
       )}
-      {step.kind === 'failed' && <Alert type="error" showIcon message={step.message} />}
+      {step.kind === 'failed' && (
+        <p className="login-social__error" role="alert">
+          {step.message}
+        </p>
+      )}
       {step.kind === 'bind' && (
-        <div className="login-social__bind" data-testid="social-bind">
-          <Alert
-            type="info"
-            showIcon
-            message={t('social.bindTitle', { provider: label(step.provider) })}
-            description={t('social.bindText', { who: step.who })}
+        <Suspense fallback={null}>
+          <SocialBindForm
+            provider={label(step.provider)}
+            who={step.who}
+            ticket={step.ticket}
+            onDone={finish}
           />
-          <Form layout="vertical" onFinish={(values) => void bind(values)} requiredMark={false}>
-            <Form.Item
-              name="account"
-              label={t('fields.account')}
-              rules={[{ required: true, message: t('rules.account') }]}
-            >
-              <Input autoComplete="username" />
-            </Form.Item>
-            <Form.Item
-              name="password"
-              label={t('fields.password')}
-              rules={[{ required: true, message: t('rules.password') }]}
-            >
-              <Input.Password autoComplete="current-password" />
-            </Form.Item>
-            {bindError && <Alert type="error" showIcon message={bindError} className="login-social__error" />}
-            <Button type="primary" htmlType="submit" block loading={binding}>
-              {t('social.bindSubmit')}
-            </Button>
-          </Form>
-        </div>
+        </Suspense>
       )}
     </section>
   );
