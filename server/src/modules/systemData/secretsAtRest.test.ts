@@ -6,7 +6,7 @@ import type { AccountConfigItem, KbHit, SendResult } from '@console/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, startServer, suiteServer, type TestServer } from '../../../test/harness.js';
-import { dbLinks, kbModelSettings, messageAccounts } from '../../db/schema/index.js';
+import { dbLinks, kbModelSettings, messageAccounts, sysConfig } from '../../db/schema/index.js';
 import { createBase, ModelStandIn, upload, waitForDocument } from '../knowledge/testing.js';
 import { startHttpReceiver, startSmtpReceiver } from '../msgCenter/testing.js';
 import { SECRET_MASK } from '../system/sysConfig/routes.js';
@@ -289,6 +289,9 @@ describe('rotating the key', () => {
     };
     const sourcePassword = async (server: TestServer) =>
       (await server.services.db.select().from(dbLinks).where(eq(dbLinks.id, source)))[0]!.password;
+    const syncSecret = async (server: TestServer) =>
+      (await server.services.db.select().from(sysConfig).where(eq(sysConfig.key, 'qyhCorpSecret')))[0]!
+        .value as string;
     await withServer({ SECRETS_KEY: oldKey }, async (server, token) => {
       hook = await created(server, token, '/api/message/AccountConfig', {
         category: 'webhook',
@@ -302,6 +305,9 @@ describe('rotating the key', () => {
         ...sourceBody,
         password: 'ds-rotate-pass',
       });
+      expect(
+        (await request(server, token, 'PUT', '/api/system/SysConfig', { qyhCorpSecret: 'qy-rotate' })).code,
+      ).toBe(200);
     });
     // The new key alone cannot open what the old one sealed: the send fails and says why.
     await withServer({ SECRETS_KEY: newKey }, async (server, token) => {
@@ -334,6 +340,12 @@ describe('rotating the key', () => {
       });
       expect(edited.code, edited.msg).toBe(200);
       expect(await sourcePassword(server)).not.toBe(before);
+      // The system settings saved without the secret: the kept one is sealed again too.
+      const settingsBefore = await syncSecret(server);
+      expect((await request(server, token, 'PUT', '/api/system/SysConfig', { sysName: '轮换' })).code).toBe(
+        200,
+      );
+      expect(await syncSecret(server)).not.toBe(settingsBefore);
     });
     await withServer({ SECRETS_KEY: newKey }, async (server, token) => {
       http.requests.length = 0;
@@ -341,6 +353,7 @@ describe('rotating the key', () => {
       expect(http.requests.at(-1)?.headers.authorization).toBe('Bearer rotate-token');
       // Opened with the new key alone (the key this server set).
       expect(openSecret(await sourcePassword(server))).toBe('ds-rotate-pass');
+      expect(openSecret(await syncSecret(server))).toBe('qy-rotate');
     });
   }, 300_000);
 });
