@@ -13,16 +13,16 @@
  *   ticket (POST /api/oauth/Login or /Login/socials with jnpf_ticket) binds that account.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { TicketStatus } from '@console/shared';
+import { type LoginResult, TicketStatus } from '@console/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { badRequest } from '../../../core/errors.js';
 import { newId } from '../../../core/ids.js';
+import type { ClientInfo } from '../../../core/request.js';
 import { socialBindings, socialProviders, synThirdInfo, users } from '../../../db/schema/index.js';
 import type { Services } from '../../../services.js';
 import { DataType } from '../../system/sysConfig/thirdParty.js';
 import { openSecret, sealSecret } from '../../systemData/secrets.js';
-import type { OAuthService } from '../service.js';
-import { TicketMessages } from '../tickets.js';
+import { TicketMessages, type TicketService } from '../tickets.js';
 import {
   dingTalkUserId,
   isSocialProvider,
@@ -147,10 +147,19 @@ export function specOf(name: string): ProviderSpec {
   return PROVIDER_SPECS[name];
 }
 
+/**
+ * What social sign-in needs of the sign-in service (OAuthService, which owns this service: named
+ * here rather than imported, so that the two files do not import each other).
+ */
+interface SignInService {
+  readonly tickets: TicketService;
+  signIn(user: typeof users.$inferSelect, client: ClientInfo, abstracts: string): Promise<LoginResult>;
+}
+
 export class SocialService {
   constructor(
     private readonly services: Services,
-    private readonly oauth: OAuthService,
+    private readonly oauth: SignInService,
   ) {}
 
   private async row(name: SocialProviderName) {
