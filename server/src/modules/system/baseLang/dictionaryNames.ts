@@ -25,6 +25,7 @@ const TYPE_ENGLISH: Readonly<Record<string, string>> = {
   ReportSort: 'Report Categories',
   portalDesigner: 'Portal Categories',
   DocumentType: 'Official Document Types',
+  NoticeType: 'Notice Types',
   flowData: 'Flow Data',
   flowStatus: 'Flow Status',
   Urgency: 'Urgency',
@@ -125,6 +126,7 @@ const ENTRY_ENGLISH: Readonly<Record<string, Readonly<Record<string, string>>>> 
   },
   ReportSort: { finance: 'Financial reports', office: 'Office reports', hr: 'Personnel reports' },
   portalDesigner: { leader: 'Leadership portals', office: 'Office portals', service: 'Service portals' },
+  NoticeType: { '1': 'Announcement', '2': 'Work news', '3': 'Policy document' },
   DocumentType: {
     notice: 'Notice',
     report: 'Report',
