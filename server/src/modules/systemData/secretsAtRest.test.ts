@@ -6,7 +6,14 @@ import type { AccountConfigItem, KbHit, SendResult } from '@console/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, startServer, suiteServer, type TestServer } from '../../../test/harness.js';
-import { dbLinks, kbModelSettings, messageAccounts, sysConfig } from '../../db/schema/index.js';
+import {
+  dbLinks,
+  kbModelSettings,
+  messageAccounts,
+  socialProviders,
+  sysConfig,
+  wechatAccounts,
+} from '../../db/schema/index.js';
 import { createBase, ModelStandIn, upload, waitForDocument } from '../knowledge/testing.js';
 import { startHttpReceiver, startSmtpReceiver } from '../msgCenter/testing.js';
 import { SECRET_MASK } from '../system/sysConfig/routes.js';
@@ -292,6 +299,16 @@ describe('rotating the key', () => {
     const syncSecret = async (server: TestServer) =>
       (await server.services.db.select().from(sysConfig).where(eq(sysConfig.key, 'qyhCorpSecret')))[0]!
         .value as string;
+    const mpSecret = async (server: TestServer) =>
+      (await server.services.db.select().from(wechatAccounts).where(eq(wechatAccounts.kind, 'mp')))[0]!
+        .secret;
+    const socialSecret = async (server: TestServer) =>
+      (
+        await server.services.db.select().from(socialProviders).where(eq(socialProviders.enname, 'dingtalk'))
+      )[0]!.clientSecret;
+    // The official account's and a sign-in provider's settings, saved without a new secret.
+    const mpSettings = { appId: 'wxrotate', appSecret: '', token: '', encodingAesKey: '', apiBase: '' };
+    const socialSettings = { enabledMark: 0, clientId: 'dt-rotate', clientSecret: '' };
     await withServer({ SECRETS_KEY: oldKey }, async (server, token) => {
       hook = await created(server, token, '/api/message/AccountConfig', {
         category: 'webhook',
@@ -308,6 +325,16 @@ describe('rotating the key', () => {
       expect(
         (await request(server, token, 'PUT', '/api/system/SysConfig', { qyhCorpSecret: 'qy-rotate' })).code,
       ).toBe(200);
+      const mp = await request(server, token, 'PUT', '/api/wechat/mp/config', {
+        ...mpSettings,
+        appSecret: 'mp-rotate',
+      });
+      expect(mp.code, mp.msg).toBe(200);
+      const social = await request(server, token, 'PUT', '/api/system/Socials/dingtalk', {
+        ...socialSettings,
+        clientSecret: 'dt-rotate-secret',
+      });
+      expect(social.code, social.msg).toBe(200);
     });
     // The new key alone cannot open what the old one sealed: the send fails and says why.
     await withServer({ SECRETS_KEY: newKey }, async (server, token) => {
@@ -346,6 +373,15 @@ describe('rotating the key', () => {
         200,
       );
       expect(await syncSecret(server)).not.toBe(settingsBefore);
+      // So are the official account's AppSecret and a sign-in provider's secret.
+      const mpBefore = await mpSecret(server);
+      expect((await request(server, token, 'PUT', '/api/wechat/mp/config', mpSettings)).code).toBe(200);
+      expect(await mpSecret(server)).not.toBe(mpBefore);
+      const socialBefore = await socialSecret(server);
+      expect((await request(server, token, 'PUT', '/api/system/Socials/dingtalk', socialSettings)).code).toBe(
+        200,
+      );
+      expect(await socialSecret(server)).not.toBe(socialBefore);
     });
     await withServer({ SECRETS_KEY: newKey }, async (server, token) => {
       http.requests.length = 0;
@@ -354,6 +390,8 @@ describe('rotating the key', () => {
       // Opened with the new key alone (the key this server set).
       expect(openSecret(await sourcePassword(server))).toBe('ds-rotate-pass');
       expect(openSecret(await syncSecret(server))).toBe('qy-rotate');
+      expect(openSecret(await mpSecret(server))).toBe('mp-rotate');
+      expect(openSecret(await socialSecret(server))).toBe('dt-rotate-secret');
     });
   }, 300_000);
 });

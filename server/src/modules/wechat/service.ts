@@ -19,7 +19,7 @@ import {
   wechatTags,
 } from '../../db/schema/index.js';
 import { md5Hex } from '../../db/seed/index.js';
-import { openSecret, sealSecret } from '../systemData/secrets.js';
+import { openSecret, resealSecret, sealSecret } from '../systemData/secrets.js';
 import {
   DEFAULT_API_BASE,
   forgetTokens,
@@ -98,7 +98,8 @@ export async function saveAccount(db: Db, kind: Kind, input: AccountInput, userI
   const current = await row(db, kind);
   const values = {
     appId: input.appId,
-    secret: input.secret ? sealSecret(input.secret) : (current?.secret ?? ''),
+    // A kept secret is sealed again with the current key, so a key rotation completes as settings are saved.
+    secret: input.secret ? sealSecret(input.secret) : current?.secret ? resealSecret(current.secret) : '',
     token: input.token ?? '',
     encodingAesKey: input.encodingAesKey ?? '',
     agentId: input.agentId ?? '',

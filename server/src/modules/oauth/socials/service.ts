@@ -21,7 +21,7 @@ import type { ClientInfo } from '../../../core/request.js';
 import { socialBindings, socialProviders, synThirdInfo, users } from '../../../db/schema/index.js';
 import type { Services } from '../../../services.js';
 import { DataType } from '../../system/sysConfig/thirdParty.js';
-import { openSecret, sealSecret } from '../../systemData/secrets.js';
+import { openSecret, resealSecret, sealSecret } from '../../systemData/secrets.js';
 import { TicketMessages, type TicketService } from '../tickets.js';
 import {
   dingTalkUserId,
@@ -228,7 +228,12 @@ export class SocialService {
   async saveConfig(name: string, input: SocialProviderInput, userId: string): Promise<void> {
     const spec = specOf(name);
     const row = await this.row(spec.name);
-    const secret = input.clientSecret ? sealSecret(input.clientSecret) : (row?.clientSecret ?? '');
+    // A kept secret is sealed again with the current key, so a key rotation completes as settings are saved.
+    const secret = input.clientSecret
+      ? sealSecret(input.clientSecret)
+      : row?.clientSecret
+        ? resealSecret(row.clientSecret)
+        : '';
     if (input.enabledMark === 1) {
       if (!input.clientId || !secret) throw badRequest(SocialMessages.incomplete(spec.label));
       if (spec.name === 'wechat_enterprise' && !input.agentId) throw badRequest(SocialMessages.agentMissing);
