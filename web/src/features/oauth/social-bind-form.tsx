@@ -35,7 +35,7 @@ export default function SocialBindForm(props: {
       <Alert
         type="info"
         showIcon
-        message={t('social.bindTitle', { provider: props.provider })}
+        title={t('social.bindTitle', { provider: props.provider })}
         description={t('social.bindText', { who: props.who })}
       />
       <Form layout="vertical" onFinish={(values) => void bind(values)} requiredMark={false}>
@@ -53,7 +53,7 @@ export default function SocialBindForm(props: {
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        {bindError && <Alert type="error" showIcon message={bindError} className="login-social__error" />}
+        {bindError && <Alert type="error" showIcon title={bindError} className="login-social__error" />}
         <Button type="primary" htmlType="submit" block loading={binding}>
           {t('social.bindSubmit')}
         </Button>

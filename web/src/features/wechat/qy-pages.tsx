@@ -117,7 +117,8 @@ function SyncPage<P extends DepartmentPreview | UserPreview>({
           </Typography.Paragraph>
           <Table
             size="small"
-            rowKey={(_, i) => String(i)}
+            // A department change is keyed by its WeChat id, a member change by its WeChat userid.
+            rowKey={(change) => ('wxId' in change ? String(change.wxId) : String(change.userid))}
             data-testid="sync-changes"
             pagination={false}
             dataSource={plan.changes as P['changes'][number][]}
