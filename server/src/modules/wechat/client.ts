@@ -6,7 +6,8 @@
  * with an expired/invalid token errcode refreshes once and is tried again.
  */
 import { badRequest } from '../../core/errors.js';
-import { OutboundError, type OutboundInit, outboundFetch, readText } from '../../core/outbound.js';
+import type { OutboundInit } from '../../core/outbound.js';
+import { callVendor, type VendorAnswer } from '../system/sysConfig/thirdParty.js';
 
 export const WECHAT_CALL_TIMEOUT_MS = 10_000;
 /** Refresh this long before WeChat's expires_in runs out. */
@@ -22,15 +23,10 @@ export const DEFAULT_API_BASE = {
 export const WeChatCallMessages = {
   failed: (what: string, errcode: unknown, errmsg: unknown) =>
     `${what}失败：${String(errmsg ?? '')}（errcode ${String(errcode)}）`,
-  notJson: (origin: string, status: number) => `${origin} 返回 HTTP ${status}，应答不是JSON`,
   noToken: '获取access_token失败：应答缺少access_token',
 } as const;
 
-export interface VendorAnswer {
-  errcode?: number;
-  errmsg?: string;
-  [key: string]: unknown;
-}
+export type { VendorAnswer };
 
 export interface WeChatCredentials {
   kind: 'mp' | 'qy';
@@ -39,23 +35,7 @@ export interface WeChatCredentials {
   secret: string;
 }
 
-async function call(url: string, init: OutboundInit = {}): Promise<VendorAnswer> {
-  const origin = new URL(url).origin;
-  let response: Response;
-  let text: string;
-  try {
-    response = await outboundFetch(url, { ...init, timeoutMs: WECHAT_CALL_TIMEOUT_MS });
-    text = await readText(response, origin);
-  } catch (error) {
-    if (error instanceof OutboundError) throw badRequest(error.message);
-    throw error;
-  }
-  try {
-    return JSON.parse(text) as VendorAnswer;
-  } catch {
-    throw badRequest(WeChatCallMessages.notJson(origin, response.status));
-  }
-}
+const call = (url: string, init: OutboundInit = {}) => callVendor(url, init, WECHAT_CALL_TIMEOUT_MS);
 
 interface CachedToken {
   token: string;

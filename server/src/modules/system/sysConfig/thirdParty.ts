@@ -31,18 +31,23 @@ export const ThirdPartyMessages = {
   synced: (name: string, ok: number, failed: number) => `${name}同步完成：成功${ok}条，失败${failed}条`,
 } as const;
 
-interface VendorAnswer {
+export interface VendorAnswer {
   errcode?: number;
   errmsg?: string;
   [key: string]: unknown;
 }
 
-async function call(url: string, init: OutboundInit = {}): Promise<VendorAnswer> {
+/** A WeChat-style vendor call through the outbound rules: its JSON answer, or 400 saying what went wrong. */
+export async function callVendor(
+  url: string,
+  init: OutboundInit = {},
+  timeoutMs = CALL_TIMEOUT_MS,
+): Promise<VendorAnswer> {
   const origin = new URL(url).origin;
   let response: Response;
   let text: string;
   try {
-    response = await outboundFetch(url, { ...init, timeoutMs: CALL_TIMEOUT_MS });
+    response = await outboundFetch(url, { ...init, timeoutMs });
     text = await readText(response, origin);
   } catch (error) {
     if (error instanceof OutboundError) throw badRequest(error.message);
@@ -56,11 +61,15 @@ async function call(url: string, init: OutboundInit = {}): Promise<VendorAnswer>
 }
 
 const post = (url: string, body: unknown) =>
-  call(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  callVendor(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 /** Asks the vendor for an access token; a non-zero errcode is refused with the vendor's words. */
 export async function weComToken(base: string, corpId: string, secret: string): Promise<string> {
-  const answer = await call(
+  const answer = await callVendor(
     `${base}/cgi-bin/gettoken?corpid=${encodeURIComponent(corpId)}&corpsecret=${encodeURIComponent(secret)}`,
   );
   if (answer.errcode !== 0 || typeof answer.access_token !== 'string')
@@ -69,7 +78,7 @@ export async function weComToken(base: string, corpId: string, secret: string): 
 }
 
 export async function dingTalkToken(base: string, appKey: string, appSecret: string): Promise<string> {
-  const answer = await call(
+  const answer = await callVendor(
     `${base}/gettoken?appkey=${encodeURIComponent(appKey)}&appsecret=${encodeURIComponent(appSecret)}`,
   );
   if (answer.errcode !== 0 || typeof answer.access_token !== 'string')
