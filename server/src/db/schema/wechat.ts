@@ -1,11 +1,13 @@
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { epochMs } from './columns.js';
+import { auditColumns, epochMs } from './columns.js';
 
 /**
  * WeChat administration (微信配置, issue #27): the official account (公众号, kind 'mp') and the
- * enterprise WeChat (企业号, kind 'qy') connections. `secret` (AppSecret / corp app Secret) is
- * sealed with systemData/secrets.ts and never answered back. `menu` is the official account's
- * menu draft (the menu/create body), published with menu/create.
+ * enterprise WeChat (企业号, kind 'qy') connections. `secret` (AppSecret / corp app Secret),
+ * `token` and `encodingAesKey` (the server URL's signature token and message key) are sealed with
+ * systemData/secrets.ts and never answered back. `encryptMode` is the official account's message
+ * encryption (plain, compat or safe, as set in the WeChat console). `menu` is the official
+ * account's menu draft (the menu/create body), published with menu/create.
  */
 export const wechatAccounts = pgTable('base_wechat_account', {
   kind: text('kind').primaryKey(),
@@ -15,6 +17,7 @@ export const wechatAccounts = pgTable('base_wechat_account', {
   encodingAesKey: text('encoding_aes_key').notNull().default(''),
   agentId: text('agent_id').notNull().default(''),
   apiBase: text('api_base').notNull().default(''),
+  encryptMode: text('encrypt_mode').notNull().default('plain'),
   menu: jsonb('menu'),
   menuPublishTime: epochMs('menu_publish_time'),
   lastModifyUserId: text('last_modify_user_id'),
@@ -66,3 +69,57 @@ export const wechatMessages = pgTable(
   },
   (t) => [index('base_wechat_message_channel').on(t.channel, t.creatorTime)],
 );
+
+/** An administrator's answer to a received message (message/custom/send). */
+export interface InboxReply {
+  content: string;
+  userId: string;
+  time: number;
+}
+
+/**
+ * Messages followers sent to the official account (POSTs to the server URL): text, image and
+ * other messages and events, with the automatic reply answered to WeChat and the administrators'
+ * replies. `dedupKey` is WeChat's MsgId (an event: FromUserName:CreateTime:Event), so a message
+ * WeChat sends again (no answer within 5 s) is kept once.
+ */
+export const wechatInbox = pgTable(
+  'base_wechat_inbox',
+  {
+    id: text('id').primaryKey(),
+    dedupKey: text('dedup_key').notNull().unique(),
+    openId: text('open_id').notNull(),
+    msgType: text('msg_type').notNull(),
+    event: text('event'),
+    /** Text: Content; event: EventKey; image: PicUrl; others: MediaId or what describes them. */
+    content: text('content').notNull().default(''),
+    /** Every field of the message as WeChat sent it. */
+    fields: jsonb('fields').$type<Record<string, string>>().notNull(),
+    /** WeChat's CreateTime (in ms). */
+    createTime: epochMs('create_time').notNull(),
+    autoReply: text('auto_reply'),
+    /** keyword, follow or default: which automatic reply answered. */
+    autoReplyKind: text('auto_reply_kind'),
+    replies: jsonb('replies').$type<InboxReply[]>().notNull().default([]),
+    receiveTime: epochMs('receive_time').notNull(),
+  },
+  (t) => [
+    index('base_wechat_inbox_time').on(t.receiveTime),
+    index('base_wechat_inbox_open_id').on(t.openId),
+  ],
+);
+
+/**
+ * The official account's automatic replies: `kind` keyword (keyword matched exactly or contained
+ * in a text message), follow (on a subscribe event; id 'follow') or default (any other message;
+ * id 'default'). Text replies.
+ */
+export const wechatAutoReplies = pgTable('base_wechat_auto_reply', {
+  id: text('id').primaryKey(),
+  kind: text('kind').notNull(),
+  keyword: text('keyword').notNull().default(''),
+  matchMode: text('match_mode').notNull().default('exact'),
+  content: text('content').notNull(),
+  enabledMark: integer('enabled_mark').notNull().default(1),
+  ...auditColumns,
+});
