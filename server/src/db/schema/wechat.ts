@@ -103,10 +103,7 @@ export const wechatInbox = pgTable(
     replies: jsonb('replies').$type<InboxReply[]>().notNull().default([]),
     receiveTime: epochMs('receive_time').notNull(),
   },
-  (t) => [
-    index('base_wechat_inbox_time').on(t.receiveTime),
-    index('base_wechat_inbox_open_id').on(t.openId),
-  ],
+  (t) => [index('base_wechat_inbox_time').on(t.receiveTime), index('base_wechat_inbox_open_id').on(t.openId)],
 );
 
 /**

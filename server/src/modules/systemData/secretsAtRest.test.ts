@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -200,6 +200,43 @@ describe('secrets at rest without SECRETS_KEY', () => {
     expect(smtp.mails.map((m) => m.user)).toEqual([SMTP_USER]);
   });
 
+  it('seals the official account’s server token and EncodingAESKey; the server URL still checks signatures', async () => {
+    const { server, admin } = suite;
+    const token = 'atRestToken42';
+    const aesKey = 'K'.repeat(20) + 'e'.repeat(23);
+    const saved = await request(server, admin, 'PUT', '/api/wechat/mp/config', {
+      appId: 'wxatrest',
+      appSecret: 'mp-at-rest',
+      token,
+      encodingAesKey: aesKey,
+    });
+    expect(saved.code, saved.msg).toBe(200);
+    const row = async () =>
+      (await server.services.db.select().from(wechatAccounts).where(eq(wechatAccounts.kind, 'mp')))[0]!;
+    const stored = await row();
+    expect(JSON.stringify(stored)).not.toContain(token);
+    expect(JSON.stringify(stored)).not.toContain(aesKey);
+    expect(stored.token).toMatch(/^enc:v1:/);
+    expect(stored.encodingAesKey).toMatch(/^enc:v1:/);
+    const shown = await request(server, admin, 'GET', '/api/wechat/mp/config');
+    expect(shown.data).toMatchObject({ hasToken: true, hasEncodingAesKey: true });
+    expect(JSON.stringify(shown.data)).not.toContain(token);
+    expect(JSON.stringify(shown.data)).not.toContain(aesKey);
+    // Saved again with both left empty (the form never shows them): kept, still sealed.
+    const kept = await request(server, admin, 'PUT', '/api/wechat/mp/config', { appId: 'wxatrest' });
+    expect(kept.code, kept.msg).toBe(200);
+    expect(openSecret((await row()).token)).toBe(token);
+    expect(openSecret((await row()).encodingAesKey)).toBe(aesKey);
+    const verify = (signature: string) =>
+      fetch(
+        `${server.baseUrl}/api/wechat/mp/callback?signature=${signature}&timestamp=1700000000&nonce=42&echostr=hello`,
+      );
+    const signed = createHash('sha1').update([token, '1700000000', '42'].sort().join('')).digest('hex');
+    const ok = await verify(signed);
+    expect([ok.status, await ok.text()]).toEqual([200, 'hello']);
+    expect((await verify('0'.repeat(40))).status).toBe(400);
+  });
+
   it('seals the knowledge base model keys and calls the endpoints with them', async () => {
     const { server, admin } = suite;
     const settings = {
@@ -299,9 +336,10 @@ describe('rotating the key', () => {
     const syncSecret = async (server: TestServer) =>
       (await server.services.db.select().from(sysConfig).where(eq(sysConfig.key, 'qyhCorpSecret')))[0]!
         .value as string;
-    const mpSecret = async (server: TestServer) =>
-      (await server.services.db.select().from(wechatAccounts).where(eq(wechatAccounts.kind, 'mp')))[0]!
-        .secret;
+    const mpRow = async (server: TestServer) =>
+      (await server.services.db.select().from(wechatAccounts).where(eq(wechatAccounts.kind, 'mp')))[0]!;
+    const mpSecret = async (server: TestServer) => (await mpRow(server)).secret;
+    const mpRotateAes = 'R'.repeat(43);
     const socialSecret = async (server: TestServer) =>
       (
         await server.services.db.select().from(socialProviders).where(eq(socialProviders.enname, 'dingtalk'))
@@ -328,6 +366,8 @@ describe('rotating the key', () => {
       const mp = await request(server, token, 'PUT', '/api/wechat/mp/config', {
         ...mpSettings,
         appSecret: 'mp-rotate',
+        token: 'tkRotate01',
+        encodingAesKey: mpRotateAes,
       });
       expect(mp.code, mp.msg).toBe(200);
       const social = await request(server, token, 'PUT', '/api/system/Socials/dingtalk', {
@@ -374,9 +414,14 @@ describe('rotating the key', () => {
       );
       expect(await syncSecret(server)).not.toBe(settingsBefore);
       // So are the official account's AppSecret and a sign-in provider's secret.
-      const mpBefore = await mpSecret(server);
+      // ... and its server token and EncodingAESKey.
+      const mpBefore = await mpRow(server);
       expect((await request(server, token, 'PUT', '/api/wechat/mp/config', mpSettings)).code).toBe(200);
-      expect(await mpSecret(server)).not.toBe(mpBefore);
+      const mpAfter = await mpRow(server);
+      expect(mpAfter.secret).not.toBe(mpBefore.secret);
+      expect(mpAfter.token).not.toBe(mpBefore.token);
+      expect(mpAfter.encodingAesKey).not.toBe(mpBefore.encodingAesKey);
+      expect(mpAfter.token).toMatch(/^enc:v1:/);
       const socialBefore = await socialSecret(server);
       expect((await request(server, token, 'PUT', '/api/system/Socials/dingtalk', socialSettings)).code).toBe(
         200,
@@ -391,6 +436,8 @@ describe('rotating the key', () => {
       expect(openSecret(await sourcePassword(server))).toBe('ds-rotate-pass');
       expect(openSecret(await syncSecret(server))).toBe('qy-rotate');
       expect(openSecret(await mpSecret(server))).toBe('mp-rotate');
+      expect(openSecret((await mpRow(server)).token)).toBe('tkRotate01');
+      expect(openSecret((await mpRow(server)).encodingAesKey)).toBe(mpRotateAes);
       expect(openSecret(await socialSecret(server))).toBe('dt-rotate-secret');
     });
   }, 300_000);

@@ -1,8 +1,8 @@
 /**
  * /api/wechat/...: WeChat administration (微信配置). Every route needs its page (menus
  * weChat.mp* for the official account, weChat.qy* for the enterprise WeChat), like the other
- * system pages; only the server-verification URL that WeChat calls is public, and it answers
- * only a request signed with the account's token.
+ * system pages; only the server URL that WeChat calls (verification and messages) is public, and
+ * it answers only a request signed with the account's token.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -10,6 +10,18 @@ import { answer, defineRoute } from '../../core/route.js';
 import type { Services } from '../../services.js';
 import { readUpload, withMultipart } from '../file/multipart.js';
 import { accessToken, forgetTokens } from './client.js';
+import {
+  autoReplies,
+  CallbackRefused,
+  createKeywordRule,
+  deleteKeywordRule,
+  InboxMessages,
+  listInbox,
+  receiveMessage,
+  replyToMessage,
+  saveFixedReply,
+  updateKeywordRule,
+} from './inbox.js';
 import {
   accountView,
   credentials,
@@ -70,6 +82,13 @@ export const WeChatInputMessages = {
   cardTitle: '卡片消息请填写标题（最多128个字符）',
   cardUrl: '卡片消息的链接须以 http:// 或 https:// 开头',
   materialType: '素材类型只能是 image、voice、video 或 news',
+  encryptMode: '消息加解密方式只能是 plain（明文）、compat（兼容）或 safe（安全）',
+  keyword: '请填写关键词（最多30个字符）',
+  matchMode: '匹配方式只能是 exact（完全匹配）或 contains（包含）',
+  replyContent: '请填写回复内容（最多600个字符）',
+  fixedReply: '回复内容最多600个字符',
+  enabledMark: '启用状态只能是0或1',
+  version: '缺少版本号（version），请刷新后重试',
 } as const;
 
 const M = WeChatInputMessages;
@@ -97,6 +116,7 @@ const MpConfigBody = z.object({
     .trim()
     .refine((v) => v === '' || /^[A-Za-z0-9]{43}$/.test(v), M.aesKey)
     .optional(),
+  encryptMode: z.enum(['plain', 'compat', 'safe'], { message: M.encryptMode }).optional(),
   apiBase,
 });
 const QyConfigBody = z.object({
@@ -176,7 +196,33 @@ const VerifyQuery = z.object({
   timestamp: z.string().default(''),
   nonce: z.string().default(''),
   echostr: z.string().default(''),
+  encrypt_type: z.string().optional(),
+  msg_signature: z.string().optional(),
 });
+const InboxQuery = Paging.extend({
+  keyword: z.string().trim().max(100).optional(),
+  msgType: z.string().trim().max(32).optional(),
+});
+const ReplyBody = z.object({
+  content: z.string({ message: M.replyContent }).trim().min(1, M.replyContent).max(600, M.replyContent),
+});
+const enabledMark = z
+  .number({ message: M.enabledMark })
+  .int()
+  .refine((v) => v === 0 || v === 1, M.enabledMark)
+  .default(1);
+const FixedReplyBody = z.object({
+  content: z.string({ message: M.fixedReply }).trim().max(600, M.fixedReply),
+  enabledMark,
+});
+const FixedKindParams = z.object({ kind: z.enum(['follow', 'default']) });
+const KeywordRuleBody = z.object({
+  keyword: z.string({ message: M.keyword }).trim().min(1, M.keyword).max(30, M.keyword),
+  matchMode: z.enum(['exact', 'contains'], { message: M.matchMode }),
+  content: ReplyBody.shape.content,
+  enabledMark,
+});
+const KeywordRuleUpdate = KeywordRuleBody.extend({ version: z.number({ message: M.version }).int() });
 
 /** The address to paste into the WeChat console's server settings. */
 const CALLBACK_PATH = '/api/wechat/mp/callback';
@@ -209,6 +255,7 @@ export function registerWeChatRoutes(app: FastifyInstance, services: Services) {
           secret: body.appSecret,
           token: body.token,
           encodingAesKey: body.encodingAesKey,
+          encryptMode: body.encryptMode,
           apiBase: body.apiBase,
         },
         session.userId,
@@ -243,17 +290,92 @@ export function registerWeChatRoutes(app: FastifyInstance, services: Services) {
         .send(ok ? query.echostr : WeChatMessages.badSignature);
     },
   });
+  // Messages: WeChat POSTs XML (text/xml); read as text in this scope only, at most 64 KB.
+  app.register(async (scope) => {
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
+    defineRoute(scope, services, {
+      method: 'POST',
+      url: CALLBACK_PATH,
+      access: 'public',
+      query: VerifyQuery,
+      handler: async ({ req, query, reply }) => {
+        const body = typeof req.body === 'string' ? req.body : '';
+        try {
+          const answer = await receiveMessage(db, query, body);
+          return reply
+            .code(200)
+            .type(answer === 'success' ? 'text/plain; charset=utf-8' : 'application/xml; charset=utf-8')
+            .send(answer);
+        } catch (error) {
+          if (!(error instanceof CallbackRefused)) throw error;
+          return reply.code(400).type('text/plain; charset=utf-8').send(error.message);
+        }
+      },
+    });
+  });
+
+  defineRoute(app, services, {
+    method: 'GET',
+    url: '/api/wechat/mp/inbox',
+    access: { module: P.mpMessage },
+    query: InboxQuery,
+    handler: ({ query }) => listInbox(db, query),
+  });
   defineRoute(app, services, {
     method: 'POST',
-    url: CALLBACK_PATH,
-    access: 'public',
-    query: VerifyQuery,
-    handler: async ({ query, reply }) => {
-      const ok = signatureValid(await mpToken(db), query.timestamp, query.nonce, query.signature);
-      return reply
-        .code(ok ? 200 : 400)
-        .type('text/plain; charset=utf-8')
-        .send(ok ? 'success' : WeChatMessages.badSignature);
+    url: '/api/wechat/mp/inbox/:id/reply',
+    access: { module: P.mpMessage },
+    params: IdParams,
+    body: ReplyBody,
+    handler: async ({ params, body, session }) =>
+      answer(await replyToMessage(db, params.id, body.content, session.userId), InboxMessages.replied),
+  });
+  defineRoute(app, services, {
+    method: 'GET',
+    url: '/api/wechat/mp/auto-replies',
+    access: { module: P.mpMessage },
+    handler: () => autoReplies(db),
+  });
+  defineRoute(app, services, {
+    method: 'PUT',
+    url: '/api/wechat/mp/auto-replies/fixed/:kind',
+    access: { module: P.mpMessage },
+    params: FixedKindParams,
+    body: FixedReplyBody,
+    handler: async ({ params, body, session }) => {
+      await saveFixedReply(db, params.kind, body, session.userId);
+      return answer(null, WeChatMessages.saved);
+    },
+  });
+  defineRoute(app, services, {
+    method: 'POST',
+    url: '/api/wechat/mp/auto-replies',
+    access: { module: P.mpMessage },
+    body: KeywordRuleBody,
+    handler: async ({ body, session }) =>
+      answer(await createKeywordRule(db, body, session.userId), WeChatMessages.saved),
+  });
+  defineRoute(app, services, {
+    method: 'PUT',
+    url: '/api/wechat/mp/auto-replies/:id',
+    access: { module: P.mpMessage },
+    params: IdParams,
+    body: KeywordRuleUpdate,
+    handler: async ({ params, body, session }) => {
+      await updateKeywordRule(db, params.id, body, session.userId);
+      return answer(null, WeChatMessages.saved);
+    },
+  });
+  defineRoute(app, services, {
+    method: 'DELETE',
+    url: '/api/wechat/mp/auto-replies/:id',
+    access: { module: P.mpMessage },
+    params: IdParams,
+    handler: async ({ params }) => {
+      await deleteKeywordRule(db, params.id);
+      return answer(null, WeChatMessages.deleted);
     },
   });
 

@@ -49,6 +49,8 @@ export const WeChatMessages = {
   departmentsSynced: (created: number, updated: number) => `部门同步完成：新建${created}个，更新${updated}个`,
   usersSynced: (created: number, updated: number) => `用户同步完成：新建${created}个，更新${updated}个`,
   messageMissing: '消息记录不存在',
+  aesKeyNeeded: '兼容模式和安全模式需要EncodingAESKey，请填写后保存',
+  tokenNeeded: '兼容模式和安全模式需要令牌（Token），请填写后保存',
 } as const;
 
 /** WeCom directory mapping kept in base_syn_third_info (system config's sync uses the same rows). */
@@ -56,17 +58,21 @@ const WECOM = 1;
 const ORGANIZE = 1;
 const USER = 2;
 
+export type EncryptMode = 'plain' | 'compat' | 'safe';
+
 export interface AccountView {
   appId: string;
   hasSecret: boolean;
-  token: string;
-  encodingAesKey: string;
+  /** The server token and EncodingAESKey are sealed like the secret and never answered back. */
+  hasToken: boolean;
+  hasEncodingAesKey: boolean;
+  encryptMode: EncryptMode;
   agentId: string;
   apiBase: string;
   defaultApiBase: string;
 }
 
-async function row(db: Db, kind: Kind) {
+export async function row(db: Db, kind: Kind) {
   const [found] = await db.select().from(wechatAccounts).where(eq(wechatAccounts.kind, kind));
   return found;
 }
@@ -76,8 +82,9 @@ export async function accountView(db: Db, kind: Kind): Promise<AccountView> {
   return {
     appId: r?.appId ?? '',
     hasSecret: Boolean(r?.secret),
-    token: r?.token ?? '',
-    encodingAesKey: r?.encodingAesKey ?? '',
+    hasToken: Boolean(r?.token),
+    hasEncodingAesKey: Boolean(r?.encodingAesKey),
+    encryptMode: (r?.encryptMode as EncryptMode | undefined) ?? 'plain',
     agentId: r?.agentId ?? '',
     apiBase: r?.apiBase ?? '',
     defaultApiBase: DEFAULT_API_BASE[kind],
@@ -86,22 +93,33 @@ export async function accountView(db: Db, kind: Kind): Promise<AccountView> {
 
 export interface AccountInput {
   appId: string;
-  /** Empty or absent: keep the stored one. */
+  /** Empty or absent: keep the stored one (so are token and encodingAesKey). */
   secret?: string;
   token?: string;
   encodingAesKey?: string;
+  /** Absent: keep the stored one. */
+  encryptMode?: EncryptMode;
   agentId?: string;
   apiBase?: string;
 }
 
+/** A new value sealed; none given: the stored one, sealed again with the current key (a rotation completes as settings are saved). */
+const sealedOrKept = (given: string | undefined, stored: string | undefined) =>
+  given ? sealSecret(given) : stored ? resealSecret(stored) : '';
+
 export async function saveAccount(db: Db, kind: Kind, input: AccountInput, userId: string) {
   const current = await row(db, kind);
+  const encryptMode = input.encryptMode ?? (current?.encryptMode as EncryptMode | undefined) ?? 'plain';
+  if (encryptMode !== 'plain' && !input.encodingAesKey && !current?.encodingAesKey)
+    throw badRequest(WeChatMessages.aesKeyNeeded);
+  if (encryptMode !== 'plain' && !input.token && !current?.token)
+    throw badRequest(WeChatMessages.tokenNeeded);
   const values = {
     appId: input.appId,
-    // A kept secret is sealed again with the current key, so a key rotation completes as settings are saved.
-    secret: input.secret ? sealSecret(input.secret) : current?.secret ? resealSecret(current.secret) : '',
-    token: input.token ?? '',
-    encodingAesKey: input.encodingAesKey ?? '',
+    secret: sealedOrKept(input.secret, current?.secret),
+    token: sealedOrKept(input.token, current?.token),
+    encodingAesKey: sealedOrKept(input.encodingAesKey, current?.encodingAesKey),
+    encryptMode,
     agentId: input.agentId ?? '',
     apiBase: (input.apiBase ?? '').replace(/\/+$/, ''),
     lastModifyUserId: userId,
@@ -136,7 +154,7 @@ export function signatureValid(token: string, timestamp: string, nonce: string, 
 }
 
 export async function mpToken(db: Db): Promise<string> {
-  return (await row(db, 'mp'))?.token ?? '';
+  return openSecret((await row(db, 'mp'))?.token ?? '');
 }
 
 // ---- official account: menu ----

@@ -2,6 +2,7 @@
  * A local stand-in for the WeChat APIs the WeChat pages call, for tests: it speaks the documented
  * endpoints of the official account (cgi-bin/token, menu/create|get, user/get,
  * user/info/batchget|updateremark, tags/get, tags/members/batchtagging, message/mass/sendall|get,
+ * message/custom/send,
  * material/add_material|batchget_material|del_material) and of the enterprise WeChat (gettoken,
  * department/list, user/list, message/send) with errcode/errmsg as WeChat answers them, and keeps
  * what it was sent so a test can look.
@@ -52,6 +53,8 @@ export async function startWeChatStandIn(options: StandInOptions) {
     mass: [] as Record<string, unknown>[],
     material: [] as { media_id: string; name: string; type: string; size: number; update_time: number }[],
     sent: [] as Record<string, unknown>[],
+    /** Custom messages (message/custom/send) it accepted. */
+    custom: [] as Record<string, unknown>[],
     calls: [] as string[],
     /** Token endpoint answers slowed by this many ms (to see one refresh at a time). */
     tokenDelayMs: 0,
@@ -155,6 +158,12 @@ export async function startWeChatStandIn(options: StandInOptions) {
         const msgId = 1000 + state.mass.length;
         state.mass.push({ ...message, msg_id: msgId });
         return send({ msg_id: msgId, msg_data_id: msgId * 10 });
+      }
+      case '/cgi-bin/message/custom/send': {
+        const message = parsed();
+        if (!state.followers.some((f) => f.openid === message.touser)) return fail(40003, 'invalid openid');
+        state.custom.push(message);
+        return send({});
       }
       case '/cgi-bin/message/mass/get': {
         const { msg_id } = parsed() as { msg_id: string | number };

@@ -1,10 +1,21 @@
-import { createHash } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { suiteServer } from '../../../test/harness.js';
-import { organizes, users, wechatAccounts, wechatMessages } from '../../db/schema/index.js';
+import { STALE_VERSION_MESSAGE } from '../../core/errors.js';
+import {
+  organizes,
+  users,
+  wechatAccounts,
+  wechatAutoReplies,
+  wechatInbox,
+  wechatMessages,
+} from '../../db/schema/index.js';
+import { CryptoMessages } from './crypto.js';
+import { InboxMessages } from './inbox.js';
 import { MenuMessages } from './menu.js';
 import { WeChatInputMessages } from './routes.js';
+import { WeChatMessages } from './service.js';
 import { startWeChatStandIn } from './standin.js';
 
 const APP_ID = 'wx1234567890abcdef';
@@ -12,6 +23,7 @@ const APP_SECRET = 'mp-Secret-9f8e7d';
 const CORP_ID = 'ww0011223344';
 const CORP_SECRET = 'qy-Secret-a1b2c3';
 const TOKEN = 'districtToken1';
+const AES_KEY = 'a'.repeat(43);
 
 const suite = suiteServer({ env: { OUTBOUND_ALLOW: '127.0.0.1', SECRETS_KEY: 'ef'.repeat(32) } });
 let wx: Awaited<ReturnType<typeof startWeChatStandIn>>;
@@ -56,7 +68,8 @@ async function configureMp() {
     appId: APP_ID,
     appSecret: APP_SECRET,
     token: TOKEN,
-    encodingAesKey: 'a'.repeat(43),
+    encodingAesKey: AES_KEY,
+    encryptMode: 'plain',
     apiBase: wx.base,
   });
   expect(answer.msg).toBe('保存成功');
@@ -80,6 +93,9 @@ describe('official account configuration', () => {
       [{ ...good, token: 'a!' }, WeChatInputMessages.token],
       [{ ...good, encodingAesKey: 'short' }, WeChatInputMessages.aesKey],
       [{ ...good, apiBase: 'ftp://x' }, WeChatInputMessages.apiBase],
+      [{ ...good, encryptMode: 'aes' }, WeChatInputMessages.encryptMode],
+      [{ ...good, encryptMode: 'safe' }, WeChatMessages.aesKeyNeeded],
+      [{ ...good, encryptMode: 'compat', token: '', encodingAesKey: AES_KEY }, WeChatMessages.tokenNeeded],
     ];
     for (const [body, message] of cases) {
       const answer = await send('PUT', '/api/wechat/mp/config', body);
@@ -92,12 +108,28 @@ describe('official account configuration', () => {
   it('seals the AppSecret, never answers it, keeps it when left empty, and tests the connection', async () => {
     await configureMp();
     const shown = await send<Record<string, unknown>>('GET', '/api/wechat/mp/config');
-    expect(shown.data).toMatchObject({ appId: APP_ID, hasSecret: true, token: TOKEN, apiBase: wx.base });
+    expect(shown.data).toMatchObject({
+      appId: APP_ID,
+      hasSecret: true,
+      hasToken: true,
+      hasEncodingAesKey: true,
+      encryptMode: 'plain',
+      apiBase: wx.base,
+    });
+    expect(shown.data).not.toHaveProperty('token');
+    expect(shown.data).not.toHaveProperty('encodingAesKey');
+    expect(JSON.stringify(shown.data)).not.toContain(TOKEN);
+    expect(JSON.stringify(shown.data)).not.toContain(AES_KEY);
     expect(shown.data.serverUrl).toMatch(/\/api\/wechat\/mp\/callback$/);
     expect(JSON.stringify(shown.data)).not.toContain(APP_SECRET);
     const [stored] = await db().select().from(wechatAccounts).where(eq(wechatAccounts.kind, 'mp'));
     expect(stored!.secret.startsWith('enc:v1:')).toBe(true);
     expect(stored!.secret).not.toContain(APP_SECRET);
+    // The server token and EncodingAESKey are sealed too (#22).
+    for (const value of [stored!.token, stored!.encodingAesKey])
+      expect(value.startsWith('enc:v1:')).toBe(true);
+    expect(JSON.stringify(stored)).not.toContain(TOKEN);
+    expect(JSON.stringify(stored)).not.toContain(AES_KEY);
 
     // Saved again without a secret: the stored one stays and still connects.
     expect(
@@ -130,6 +162,19 @@ describe('official account configuration', () => {
     const bad = await fetch(url('0'.repeat(40)));
     expect(bad.status).toBe(400);
     expect(await bad.text()).not.toContain('echo-42');
+    // Saved again with the token and key left empty: both are kept, and the check still passes.
+    const kept = await send('PUT', '/api/wechat/mp/config', {
+      appId: APP_ID,
+      token: '',
+      encodingAesKey: '',
+      apiBase: wx.base,
+    });
+    expect(kept.code, kept.msg).toBe(200);
+    expect(await (await fetch(url(signature))).text()).toBe('echo-42');
+    expect((await send('GET', '/api/wechat/mp/config')).data).toMatchObject({
+      hasToken: true,
+      hasEncodingAesKey: true,
+    });
   });
 });
 
@@ -436,6 +481,394 @@ describe('enterprise WeChat', () => {
   });
 });
 
+// ---- received messages, automatic replies and safe mode ----
+
+const GH = 'gh_district01';
+const sha1 = (parts: string[]) =>
+  createHash('sha1')
+    .update([...parts].sort().join(''))
+    .digest('hex');
+let msgCounter = 7_000_000_000 + Math.floor(Math.random() * 1_000_000);
+const now = () => Math.floor(Date.now() / 1000);
+const textXml = (from: string, content: string, msgId = ++msgCounter) =>
+  `<xml><ToUserName><![CDATA[${GH}]]></ToUserName><FromUserName><![CDATA[${from}]]></FromUserName>` +
+  `<CreateTime>${now()}</CreateTime><MsgType><![CDATA[text]]></MsgType>` +
+  `<Content><![CDATA[${content}]]></Content><MsgId>${msgId}</MsgId></xml>`;
+const eventXml = (from: string, event: string, key = '', time = now()) =>
+  `<xml><ToUserName><![CDATA[${GH}]]></ToUserName><FromUserName><![CDATA[${from}]]></FromUserName>` +
+  `<CreateTime>${time}</CreateTime><MsgType><![CDATA[event]]></MsgType><Event><![CDATA[${event}]]></Event>` +
+  `<EventKey><![CDATA[${key}]]></EventKey></xml>`;
+const imageXml = (from: string) =>
+  `<xml><ToUserName><![CDATA[${GH}]]></ToUserName><FromUserName><![CDATA[${from}]]></FromUserName>` +
+  `<CreateTime>${now()}</CreateTime><MsgType><![CDATA[image]]></MsgType>` +
+  `<PicUrl><![CDATA[http://mmbiz.example/pic1]]></PicUrl><MediaId><![CDATA[media-pic1]]></MediaId>` +
+  `<MsgId>${++msgCounter}</MsgId></xml>`;
+
+/** WeChat's side of safe mode, written here from its documentation (not with the server's code). */
+function wxEncrypt(xml: string, aesKey: string, appId: string): string {
+  const key = Buffer.from(`${aesKey}=`, 'base64');
+  const body = Buffer.from(xml, 'utf8');
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(body.length);
+  const plain = Buffer.concat([randomBytes(16), length, body, Buffer.from(appId)]);
+  const pad = 32 - (plain.length % 32);
+  const cipher = createCipheriv('aes-256-cbc', key, key.subarray(0, 16));
+  cipher.setAutoPadding(false);
+  return Buffer.concat([
+    cipher.update(Buffer.concat([plain, Buffer.alloc(pad, pad)])),
+    cipher.final(),
+  ]).toString('base64');
+}
+function wxDecrypt(encrypted: string, aesKey: string): { xml: string; appId: string; pad: number } {
+  const key = Buffer.from(`${aesKey}=`, 'base64');
+  const decipher = createDecipheriv('aes-256-cbc', key, key.subarray(0, 16));
+  decipher.setAutoPadding(false);
+  const data = Buffer.from(encrypted, 'base64');
+  expect(data.length % 32).toBe(0);
+  const plain = Buffer.concat([decipher.update(data), decipher.final()]);
+  const pad = plain.at(-1)!;
+  const body = plain.subarray(0, plain.length - pad);
+  const length = body.readUInt32BE(16);
+  return {
+    xml: body.subarray(20, 20 + length).toString('utf8'),
+    appId: body.subarray(20 + length).toString('utf8'),
+    pad,
+  };
+}
+const field = (xml: string, name: string) =>
+  new RegExp(`<${name}>(?:<!\\[CDATA\\[([\\s\\S]*?)\\]\\]>|([^<]*))</${name}>`)
+    .exec(xml)
+    ?.slice(1)
+    .join('') ?? '';
+
+/** POSTs a message to the server URL as WeChat does (signed; encrypted when `aes` is given). */
+async function deliver(
+  xml: string,
+  options: { signature?: string; aes?: { key: string; appId?: string; msgSignature?: string } } = {},
+) {
+  const timestamp = String(now());
+  const nonce = randomBytes(4).toString('hex');
+  const query = new URLSearchParams({
+    signature: options.signature ?? sha1([TOKEN, timestamp, nonce]),
+    timestamp,
+    nonce,
+  });
+  let body = xml;
+  if (options.aes) {
+    const encrypted = wxEncrypt(xml, options.aes.key, options.aes.appId ?? APP_ID);
+    query.set('encrypt_type', 'aes');
+    query.set('msg_signature', options.aes.msgSignature ?? sha1([TOKEN, timestamp, nonce, encrypted]));
+    body = `<xml><ToUserName><![CDATA[${GH}]]></ToUserName><Encrypt><![CDATA[${encrypted}]]></Encrypt></xml>`;
+  }
+  const response = await fetch(`${suite.server.baseUrl}/api/wechat/mp/callback?${query}`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/xml' },
+    body,
+  });
+  return { status: response.status, text: await response.text(), timestamp, nonce };
+}
+const inboxRows = async () => (await db().select({ n: count() }).from(wechatInbox))[0]!.n;
+
+type Inbox = {
+  list: {
+    id: string;
+    openId: string;
+    nickname: string | null;
+    msgType: string;
+    event: string | null;
+    content: string;
+    autoReply: string | null;
+    autoReplyKind: string | null;
+    replies: { content: string }[];
+  }[];
+  pagination: { total: number };
+};
+
+describe('received messages and automatic replies', () => {
+  const GUIDE = '办事指南请见菜单「政务服务」';
+  const SOCIAL = '社保缴费请到区社保中心三楼';
+  const FOLLOW = '感谢关注区政务公众号';
+  const DEFAULT = '您的留言已收到，工作人员会尽快回复';
+
+  it('keeps keyword, follow and default replies; bad rules are refused and change nothing', async () => {
+    await configureMp();
+    const rules = async () => (await db().select({ n: count() }).from(wechatAutoReplies))[0]!.n;
+    expect(
+      (
+        await send('POST', '/api/wechat/mp/auto-replies', {
+          keyword: '办事指南',
+          matchMode: 'exact',
+          content: GUIDE,
+        })
+      ).code,
+    ).toBe(200);
+    expect(
+      (
+        await send('POST', '/api/wechat/mp/auto-replies', {
+          keyword: '社保',
+          matchMode: 'contains',
+          content: SOCIAL,
+        })
+      ).code,
+    ).toBe(200);
+    expect((await send('PUT', '/api/wechat/mp/auto-replies/fixed/follow', { content: FOLLOW })).code).toBe(
+      200,
+    );
+    expect((await send('PUT', '/api/wechat/mp/auto-replies/fixed/default', { content: DEFAULT })).code).toBe(
+      200,
+    );
+    const before = await rules();
+    const cases: [string, string, unknown, string][] = [
+      [
+        'POST',
+        '/api/wechat/mp/auto-replies',
+        { keyword: '', matchMode: 'exact', content: 'x' },
+        WeChatInputMessages.keyword,
+      ],
+      [
+        'POST',
+        '/api/wechat/mp/auto-replies',
+        { keyword: 'k'.repeat(31), matchMode: 'exact', content: 'x' },
+        WeChatInputMessages.keyword,
+      ],
+      [
+        'POST',
+        '/api/wechat/mp/auto-replies',
+        { keyword: '你好', matchMode: 'regex', content: 'x' },
+        WeChatInputMessages.matchMode,
+      ],
+      [
+        'POST',
+        '/api/wechat/mp/auto-replies',
+        { keyword: '你好', matchMode: 'exact', content: ' ' },
+        WeChatInputMessages.replyContent,
+      ],
+      [
+        'POST',
+        '/api/wechat/mp/auto-replies',
+        { keyword: '办事指南', matchMode: 'exact', content: 'x' },
+        InboxMessages.keywordTaken('办事指南'),
+      ],
+      [
+        'PUT',
+        '/api/wechat/mp/auto-replies/fixed/default',
+        { content: 'x'.repeat(601) },
+        WeChatInputMessages.fixedReply,
+      ],
+      [
+        'PUT',
+        '/api/wechat/mp/auto-replies/nobody',
+        { keyword: 'a', matchMode: 'exact', content: 'x', version: 0 },
+        InboxMessages.ruleMissing,
+      ],
+    ];
+    for (const [method, path, body, message] of cases) {
+      const answer = await send(method, path, body);
+      expect(answer.code, JSON.stringify(body)).toBe(400);
+      expect(answer.msg).toContain(message);
+    }
+    expect(await rules()).toBe(before);
+    const listed = await send<{
+      follow: { content: string };
+      default: { content: string };
+      keywords: { keyword: string }[];
+    }>('GET', '/api/wechat/mp/auto-replies');
+    expect(listed.data.follow.content).toBe(FOLLOW);
+    expect(listed.data.default.content).toBe(DEFAULT);
+    expect(listed.data.keywords.map((k) => k.keyword)).toEqual(['办事指南', '社保']);
+  });
+
+  it('answers a keyword, an unknown text, a follow and an image with the passive reply XML, and keeps them', async () => {
+    await configureMp();
+    await send('POST', '/api/wechat/mp/followers/sync');
+    const reply = async (xml: string) => {
+      const answer = await deliver(xml);
+      expect(answer.status, answer.text).toBe(200);
+      return answer.text;
+    };
+    const keyword = await reply(textXml('o-1', '办事指南'));
+    expect(field(keyword, 'Content')).toBe(GUIDE);
+    expect(field(keyword, 'ToUserName')).toBe('o-1');
+    expect(field(keyword, 'FromUserName')).toBe(GH);
+    expect(field(keyword, 'MsgType')).toBe('text');
+    expect(Number(field(keyword, 'CreateTime'))).toBeGreaterThan(1_700_000_000);
+    expect(field(await reply(textXml('o-2', '请问社保在哪里交？')), 'Content')).toBe(SOCIAL);
+    expect(field(await reply(textXml('o-2', '今天天气如何')), 'Content')).toBe(DEFAULT);
+    expect(field(await reply(eventXml('o-3', 'subscribe')), 'Content')).toBe(FOLLOW);
+    expect(field(await reply(imageXml('o-3')), 'Content')).toBe(DEFAULT);
+    // A menu click has no automatic reply: WeChat is told "success".
+    expect(await reply(eventXml('o-1', 'CLICK', 'GUIDE'))).toBe('success');
+
+    // WeChat sends a message again when it got no answer in time: it is kept once.
+    const rows = await inboxRows();
+    const again = textXml('o-1', '办事指南', 424242);
+    await reply(again);
+    await reply(again);
+    expect(await inboxRows()).toBe(rows + 1);
+
+    const all = await send<Inbox>('GET', '/api/wechat/mp/inbox?pageSize=50');
+    expect(all.data.pagination.total).toBe(rows + 1);
+    const first = all.data.list.find((m) => m.content === '请问社保在哪里交？')!;
+    expect(first).toMatchObject({
+      openId: 'o-2',
+      nickname: '李华',
+      msgType: 'text',
+      autoReply: SOCIAL,
+      autoReplyKind: 'keyword',
+    });
+    const follow = all.data.list.find((m) => m.event === 'subscribe')!;
+    expect(follow).toMatchObject({
+      openId: 'o-3',
+      nickname: '张丽',
+      msgType: 'event',
+      autoReplyKind: 'follow',
+    });
+    expect(all.data.list.find((m) => m.msgType === 'image')!.content).toBe('http://mmbiz.example/pic1');
+    // Search (content, nickname or OpenID), filter and paging.
+    expect(
+      (await send<Inbox>('GET', '/api/wechat/mp/inbox?keyword=社保')).data.list.map((m) => m.openId),
+    ).toEqual(['o-2']);
+    const byName = await send<Inbox>('GET', '/api/wechat/mp/inbox?keyword=王小明');
+    expect(new Set(byName.data.list.map((m) => m.openId))).toEqual(new Set(['o-1']));
+    expect((await send<Inbox>('GET', '/api/wechat/mp/inbox?msgType=event')).data.pagination.total).toBe(2);
+    const page2 = await send<Inbox>('GET', '/api/wechat/mp/inbox?pageSize=2&currentPage=2');
+    expect(page2.data.list).toHaveLength(2);
+    expect(page2.data.pagination.total).toBe(rows + 1);
+  });
+
+  it('refuses a bad signature, XML that is not WeChat’s and a message without its sender; keeps nothing', async () => {
+    await configureMp();
+    const rows = await inboxRows();
+    const forged = await deliver(textXml('o-1', '办事指南'), { signature: '0'.repeat(40) });
+    expect(forged).toMatchObject({ status: 400, text: InboxMessages.badSignature });
+    for (const body of [
+      '{"MsgType":"text"}',
+      '<!DOCTYPE xml [<!ENTITY x "y">]><xml><Content>&x;</Content></xml>',
+      '<xml><Content>unclosed</xml>',
+    ]) {
+      const answer = await deliver(body);
+      expect(answer, body).toMatchObject({ status: 400, text: CryptoMessages.badXml });
+    }
+    const anonymous = await deliver(textXml('', '你好'));
+    expect(anonymous).toMatchObject({ status: 400, text: InboxMessages.missingField('FromUserName') });
+    expect(await inboxRows()).toBe(rows);
+  });
+
+  it('lets the administrator reply with a custom message within 48 hours', async () => {
+    await configureMp();
+    await deliver(textXml('o-2', '营业执照怎么办理'));
+    const [message] = (await send<Inbox>('GET', '/api/wechat/mp/inbox?keyword=营业执照')).data.list;
+    const sent = await send('POST', `/api/wechat/mp/inbox/${message!.id}/reply`, {
+      content: '请携带身份证到政务中心2号窗口',
+    });
+    expect(sent.msg).toBe(InboxMessages.replied);
+    expect(wx.state.custom.at(-1)).toEqual({
+      touser: 'o-2',
+      msgtype: 'text',
+      text: { content: '请携带身份证到政务中心2号窗口' },
+    });
+    const empty = await send('POST', `/api/wechat/mp/inbox/${message!.id}/reply`, { content: '' });
+    expect(empty.msg).toContain(WeChatInputMessages.replyContent);
+    expect((await send('POST', '/api/wechat/mp/inbox/nothing/reply', { content: 'x' })).msg).toBe(
+      InboxMessages.messageMissing,
+    );
+    // WeChat refuses a follower it does not know: the reply is not recorded.
+    await deliver(textXml('o-stranger', '你好'));
+    const [stranger] = (await send<Inbox>('GET', '/api/wechat/mp/inbox?keyword=o-stranger')).data.list;
+    const refused = await send('POST', `/api/wechat/mp/inbox/${stranger!.id}/reply`, { content: '您好' });
+    expect(refused.msg).toBe('回复消息失败：invalid openid（errcode 40003）');
+    // Older than 48 hours: WeChat would refuse it, so it is not sent.
+    await db()
+      .update(wechatInbox)
+      .set({ receiveTime: Date.now() - 49 * 3600_000 })
+      .where(eq(wechatInbox.id, stranger!.id));
+    const custom = wx.state.custom.length;
+    expect((await send('POST', `/api/wechat/mp/inbox/${stranger!.id}/reply`, { content: '您好' })).msg).toBe(
+      InboxMessages.replyWindow,
+    );
+    expect(wx.state.custom.length).toBe(custom);
+    const listed = (await send<Inbox>('GET', '/api/wechat/mp/inbox?keyword=营业执照')).data.list[0]!;
+    expect(listed.replies.map((r) => r.content)).toEqual(['请携带身份证到政务中心2号窗口']);
+    expect(
+      (await send<Inbox>('GET', '/api/wechat/mp/inbox?keyword=o-stranger')).data.list[0]!.replies,
+    ).toEqual([]);
+  });
+
+  it('edits a keyword rule with its version, refuses a stale one, and deletes it', async () => {
+    await configureMp();
+    type Rules = { keywords: { id: string; keyword: string; version: number }[] };
+    const rule = (await send<Rules>('GET', '/api/wechat/mp/auto-replies')).data.keywords.find(
+      (k) => k.keyword === '办事指南',
+    )!;
+    const edit = { keyword: '办事指南', matchMode: 'exact', content: '新的办事指南', version: rule.version };
+    expect((await send('PUT', `/api/wechat/mp/auto-replies/${rule.id}`, edit)).code).toBe(200);
+    expect(
+      (await send('PUT', `/api/wechat/mp/auto-replies/${rule.id}`, { ...edit, content: '旧' })).msg,
+    ).toBe(STALE_VERSION_MESSAGE);
+    expect(field((await deliver(textXml('o-1', '办事指南'))).text, 'Content')).toBe('新的办事指南');
+    expect((await send('DELETE', `/api/wechat/mp/auto-replies/${rule.id}`)).code).toBe(200);
+    expect(field((await deliver(textXml('o-1', '办事指南'))).text, 'Content')).toBe(DEFAULT);
+  });
+});
+
+describe('safe mode (message encryption)', () => {
+  const SAFE_KEY = randomBytes(32)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, 'x')
+    .slice(0, 43);
+
+  it('decrypts a message, answers the reply encrypted and signed, and refuses a bad msg_signature', async () => {
+    const saved = await send('PUT', '/api/wechat/mp/config', {
+      appId: APP_ID,
+      token: TOKEN,
+      encodingAesKey: SAFE_KEY,
+      encryptMode: 'safe',
+      apiBase: wx.base,
+    });
+    expect(saved.code, saved.msg).toBe(200);
+    await send('POST', '/api/wechat/mp/auto-replies', {
+      keyword: '预约',
+      matchMode: 'contains',
+      content: '预约请点菜单「预约办理」',
+    });
+
+    const answer = await deliver(textXml('o-1', '我要预约'), { aes: { key: SAFE_KEY } });
+    expect(answer.status, answer.text).toBe(200);
+    const encrypted = field(answer.text, 'Encrypt');
+    expect(field(answer.text, 'MsgSignature')).toBe(
+      sha1([TOKEN, field(answer.text, 'TimeStamp'), field(answer.text, 'Nonce'), encrypted]),
+    );
+    expect(field(answer.text, 'Nonce')).toBe(answer.nonce);
+    expect(answer.text).not.toContain('预约请点');
+    const opened = wxDecrypt(encrypted, SAFE_KEY);
+    expect(opened.appId).toBe(APP_ID);
+    expect(opened.pad).toBeGreaterThanOrEqual(1);
+    expect(opened.pad).toBeLessThanOrEqual(32);
+    expect(field(opened.xml, 'Content')).toBe('预约请点菜单「预约办理」');
+    expect(field(opened.xml, 'ToUserName')).toBe('o-1');
+    expect((await send<Inbox>('GET', '/api/wechat/mp/inbox?keyword=我要预约')).data.list).toHaveLength(1);
+
+    const rows = await inboxRows();
+    const forged = await deliver(textXml('o-1', '我要预约'), {
+      aes: { key: SAFE_KEY, msgSignature: '0'.repeat(40) },
+    });
+    expect(forged).toMatchObject({ status: 400, text: InboxMessages.badMsgSignature });
+    const plain = await deliver(textXml('o-1', '我要预约'));
+    expect(plain).toMatchObject({ status: 400, text: InboxMessages.notEncrypted });
+    const otherApp = await deliver(textXml('o-1', '我要预约'), { aes: { key: SAFE_KEY, appId: 'wxother' } });
+    expect(otherApp).toMatchObject({ status: 400, text: CryptoMessages.badAppId });
+    const otherKey = await deliver(textXml('o-1', '我要预约'), { aes: { key: 'b'.repeat(43) } });
+    expect(otherKey.status).toBe(400);
+    expect(await inboxRows()).toBe(rows);
+
+    // Compatible mode: an encrypted message is read, the reply is plain.
+    await send('PUT', '/api/wechat/mp/config', { appId: APP_ID, encryptMode: 'compat', apiBase: wx.base });
+    const compat = await deliver(textXml('o-1', '再次预约'), { aes: { key: SAFE_KEY } });
+    expect(field(compat.text, 'Content')).toBe('预约请点菜单「预约办理」');
+    await configureMp();
+  });
+});
+
 describe('permissions', () => {
   it('refuses a user without the pages; the verification URL is the only public one', async () => {
     await suite.server.addUser('wxreader', 'Reader1234');
@@ -446,6 +879,10 @@ describe('permissions', () => {
       ['POST', '/api/wechat/mp/mass'],
       ['GET', '/api/wechat/qy/departments/preview'],
       ['POST', '/api/wechat/qy/messages'],
+      ['GET', '/api/wechat/mp/inbox'],
+      ['POST', '/api/wechat/mp/inbox/x/reply'],
+      ['GET', '/api/wechat/mp/auto-replies'],
+      ['POST', '/api/wechat/mp/auto-replies'],
     ] as const) {
       const answer = await send(method, path, method === 'GET' ? undefined : {}, reader);
       expect(answer.code, path).toBe(400);
