@@ -110,6 +110,8 @@ const WEB = path.join(ROOT, 'web/src');
 function webLayer(file) {
   const [top] = path.relative(WEB, file).split(path.sep);
   if (top === 'main.tsx') return 'app';
+  // The mobile web app (web/src/mobile, entry web/m/index.html) is an app of its own on the same layers.
+  if (top === 'mobile') return 'app';
   return top;
 }
 for (const [file, targets] of graph) {

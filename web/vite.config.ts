@@ -52,5 +52,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 900,
     reportCompressedSize: true,
     manifest: true,
+    // Two pages: the desktop console and the mobile web app served at /m/ (issue #26), each with
+    // its own entry so that neither bundle carries the other's code.
+    rolldownOptions: {
+      input: { main: 'index.html', mobile: 'm/index.html' },
+    },
   },
 });

@@ -116,6 +116,47 @@ describe('the web app', () => {
   });
 });
 
+describe('the mobile web app', () => {
+  const webDist = mkdtempSync(path.join(tmpdir(), 'console-web-'));
+  afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+
+  it('answers /m/ and its page addresses with m/index.html, the rest as before', async () => {
+    mkdirSync(path.join(webDist, 'assets'));
+    mkdirSync(path.join(webDist, 'm'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>console</title>');
+    writeFileSync(path.join(webDist, 'm', 'index.html'), '<!doctype html><title>mobile</title>');
+    writeFileSync(path.join(webDist, 'm', 'manifest.webmanifest'), '{"name":"m"}');
+    const server = await startServer({ env: { WEB_DIST: webDist } });
+    try {
+      const get = async (url: string) => {
+        const response = await fetch(`${server.baseUrl}${url}`);
+        return {
+          status: response.status,
+          cache: response.headers.get('cache-control'),
+          body: await response.text(),
+        };
+      };
+      for (const page of ['/m', '/m/', '/m/flows/todo', '/m/flow/todo/123?operator=9', '/m/login']) {
+        expect(await get(page), page).toMatchObject({
+          status: 200,
+          cache: 'no-cache',
+          body: expect.stringContaining('<title>mobile'),
+        });
+      }
+      expect(await get('/m/manifest.webmanifest')).toMatchObject({ status: 200, body: '{"name":"m"}' });
+      // A missing file under /m/ stays a 404; desktop addresses still get the desktop page.
+      expect((await get('/m/missing.js')).status).toBe(404);
+      expect(await get('/mobile-like/page')).toMatchObject({
+        body: expect.stringContaining('<title>console'),
+      });
+      expect(await get('/some/page')).toMatchObject({ body: expect.stringContaining('<title>console') });
+      expect((await get('/api/m/nothing')).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('client addresses behind proxies', () => {
   /** Signs in with the X-Forwarded-For header given and reads back the address the sign-in log holds. */
   async function signInAddress(trustProxy: string, forwardedFor: string): Promise<string> {

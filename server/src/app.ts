@@ -149,10 +149,12 @@ export async function buildApp(
 
   app.setNotFoundHandler((req, reply) => {
     // The app routes by hash, so only page addresses get index.html; a missing file stays a 404.
+    // The mobile app (issue #26) routes by path under /m/: its addresses get m/index.html.
     const pathname = req.url.split('?')[0] ?? '';
     const isPage = !pathname.startsWith('/api/') && !/\.[A-Za-z0-9]+$/.test(pathname);
     if (webDist && req.method === 'GET' && isPage && existsSync(webDist)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const page = pathname.startsWith('/m/') ? 'm/index.html' : 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(page);
     }
     return reply.status(404).send({ code: 404, msg: Messages.notFound, data: null });
   });
