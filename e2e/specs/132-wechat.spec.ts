@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startWeChatStandIn } from '../../server/src/modules/wechat/standin';
-import { appUrl, launchBrowser, newPage, pickOption } from '../support/browser';
+import { appUrl, baseUrl, launchBrowser, newPage, pickOption } from '../support/browser';
 import { toast } from '../support/toasts';
 import { unique } from '../support/unique';
 import { signInAdmin } from './5x-support';
@@ -9,7 +10,9 @@ import { signInAdmin } from './5x-support';
 /**
  * Issue #27 must show 1: the official account configured against a loopback stand-in of the
  * WeChat API (the config's API base points at it), a two-level menu published and read back, a
- * mass message sent to a tag, and the enterprise WeChat's departments synced after the preview.
+ * mass message sent to a tag, and the enterprise WeChat's departments synced after the preview;
+ * and a follower's message POSTed to the server URL answered with a keyword reply set on the
+ * messages page, listed there and replied to.
  */
 describe('WeChat administration', () => {
   let browser: Browser;
@@ -59,9 +62,10 @@ describe('WeChat administration', () => {
     await form.getByTestId('mp-apiBase').fill(wx.base);
     await form.getByTestId('mp-save').click();
     await toast(page, 'success', '保存成功');
-    // The secret is never shown back; the field says one is kept.
-    await form.getByText('密钥已保存且不会显示').waitFor();
+    // The secret and the token are never shown back; their fields say one is kept.
+    await expect.poll(() => form.getByText('密钥已保存且不会显示').count()).toBeGreaterThanOrEqual(2);
     expect(await form.getByTestId('mp-appSecret').inputValue()).toBe('');
+    expect(await form.getByTestId('mp-token').inputValue()).toBe('');
     await expect
       .poll(() => form.getByTestId('mp-serverUrl').textContent())
       .toMatch(/\/api\/wechat\/mp\/callback$/);
@@ -119,7 +123,8 @@ describe('WeChat administration', () => {
     await users.locator('.ant-table-row').filter({ hasText: '王小明' }).getByText(tagName).waitFor();
 
     await page.goto(appUrl('/weChat/mpMessage'));
-    const mass = page.getByTestId('wechat-mp-message');
+    await page.getByTestId('wechat-mp-message').getByRole('tab', { name: '群发消息' }).click();
+    const mass = page.getByTestId('wechat-mass');
     await pickOption(page, mass.getByTestId('mass-tag'), tagName);
     const text = `本周六社区义诊${run}`;
     await mass.getByTestId('mass-content').fill(text);
@@ -135,6 +140,57 @@ describe('WeChat administration', () => {
     });
     await row.getByRole('button', { name: '查询状态' }).click();
     await row.getByText('发送成功').waitFor();
+  });
+
+  it('answers a follower’s message with the keyword reply set on the page, lists it and replies', async () => {
+    const keyword = `办事${run}`;
+    const answerText = `请到政务中心${run}号窗口`;
+    await page.goto(appUrl('/weChat/mpMessage'));
+    const messages = page.getByTestId('wechat-mp-message');
+    await messages.getByRole('tab', { name: '自动回复' }).click();
+    const replies = page.getByTestId('wechat-auto-reply');
+    await replies.getByTestId('rule-add').click();
+    await page.getByTestId('rule-keyword').fill(keyword);
+    await page.getByTestId('rule-content').fill(answerText);
+    await page.getByTestId('rule-save').click();
+    await toast(page, 'success', '保存成功');
+    await replies.getByTestId('rule-list').locator('.ant-table-row').filter({ hasText: keyword }).waitFor();
+
+    // WeChat's POST to the server URL, signed with the token saved in the first test.
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const nonce = `n${run}`;
+    const signature = createHash('sha1')
+      .update([`tk${run}`, timestamp, nonce].sort().join(''))
+      .digest('hex');
+    const openId = `o-${run}-1`;
+    const xml =
+      `<xml><ToUserName><![CDATA[gh_e2e]]></ToUserName><FromUserName><![CDATA[${openId}]]></FromUserName>` +
+      `<CreateTime>${timestamp}</CreateTime><MsgType><![CDATA[text]]></MsgType>` +
+      `<Content><![CDATA[${keyword}]]></Content><MsgId>${Date.now()}</MsgId></xml>`;
+    const response = await fetch(
+      `${baseUrl()}/api/wechat/mp/callback?signature=${signature}&timestamp=${timestamp}&nonce=${nonce}`,
+      { method: 'POST', headers: { 'content-type': 'text/xml' }, body: xml },
+    );
+    const replyXml = await response.text();
+    expect(response.status, replyXml).toBe(200);
+    expect(replyXml).toContain(`<Content><![CDATA[${answerText}]]></Content>`);
+    expect(replyXml).toContain(`<ToUserName><![CDATA[${openId}]]></ToUserName>`);
+
+    await messages.getByRole('tab', { name: '消息管理' }).click();
+    const inbox = page.getByTestId('wechat-inbox');
+    const search = inbox.getByPlaceholder('消息内容、昵称、备注或OpenID');
+    await search.fill(keyword);
+    await search.press('Enter');
+    const row = inbox.locator('.ant-table-row').filter({ hasText: keyword });
+    await row.getByText(answerText).waitFor();
+    await row.getByText('王小明').waitFor();
+    await row.getByRole('button', { name: '回复' }).click();
+    const reply = `已为您预约${run}`;
+    await page.getByTestId('inbox-reply-text').fill(reply);
+    await page.getByTestId('inbox-reply-send').click();
+    await toast(page, 'success', '回复已发送');
+    await row.getByText(reply).waitFor();
+    expect(wx.state.custom.at(-1)).toEqual({ touser: openId, msgtype: 'text', text: { content: reply } });
   });
 
   it('syncs the enterprise WeChat departments after previewing the changes', async () => {

@@ -1,11 +1,13 @@
 import { http } from '../../base/api';
 
 /** Calls of the WeChat administration pages (server/src/modules/wechat/routes.ts). */
+export type EncryptMode = 'plain' | 'compat' | 'safe';
 export interface MpConfig {
   appId: string;
   hasSecret: boolean;
-  token: string;
-  encodingAesKey: string;
+  hasToken: boolean;
+  hasEncodingAesKey: boolean;
+  encryptMode: EncryptMode;
   apiBase: string;
   defaultApiBase: string;
   serverUrl: string;
@@ -80,6 +82,38 @@ export interface UserPreview {
   remoteCount: number;
 }
 
+export interface InboxMessage {
+  id: string;
+  openId: string;
+  nickname: string | null;
+  remark: string | null;
+  msgType: string;
+  event: string | null;
+  content: string;
+  createTime: number;
+  receiveTime: number;
+  autoReply: string | null;
+  autoReplyKind: string | null;
+  replies: { content: string; userId: string; time: number }[];
+}
+export interface KeywordRule {
+  id: string;
+  keyword: string;
+  matchMode: 'exact' | 'contains';
+  content: string;
+  enabledMark: number;
+  version: number;
+}
+export interface FixedReply {
+  content: string;
+  enabledMark: number;
+}
+export interface AutoReplies {
+  follow: FixedReply;
+  default: FixedReply;
+  keywords: KeywordRule[];
+}
+
 const B = '/wechat';
 export const wechatApi = {
   mpConfig: () => http.get<MpConfig>(`${B}/mp/config`),
@@ -101,6 +135,18 @@ export const wechatApi = {
   sendMass: (data: Record<string, unknown>) => http.send(`${B}/mp/mass`, { method: 'POST', data }),
   massList: (params: Record<string, unknown>) => http.get<Paged<SentMessage>>(`${B}/mp/mass`, params),
   massStatus: (id: string) => http.post<SentMessage>(`${B}/mp/mass/${id}/status`),
+  inbox: (params: Record<string, unknown>) => http.get<Paged<InboxMessage>>(`${B}/mp/inbox`, params),
+  replyInbox: (id: string, content: string) =>
+    http.send(`${B}/mp/inbox/${encodeURIComponent(id)}/reply`, { method: 'POST', data: { content } }),
+  autoReplies: () => http.get<AutoReplies>(`${B}/mp/auto-replies`),
+  saveFixedReply: (kind: 'follow' | 'default', data: FixedReply) =>
+    http.send(`${B}/mp/auto-replies/fixed/${kind}`, { method: 'PUT', data }),
+  createRule: (data: Omit<KeywordRule, 'id' | 'version'>) =>
+    http.send(`${B}/mp/auto-replies`, { method: 'POST', data }),
+  updateRule: (id: string, data: Omit<KeywordRule, 'id'>) =>
+    http.send(`${B}/mp/auto-replies/${encodeURIComponent(id)}`, { method: 'PUT', data }),
+  deleteRule: (id: string) =>
+    http.send(`${B}/mp/auto-replies/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   material: (type: string) =>
     http.get<{ totalCount: number; list: Material[] }>(`${B}/mp/material`, { type, offset: 0, count: 20 }),
   uploadMaterial: (type: string, file: File) => {

@@ -6,9 +6,11 @@ import {
   Form,
   Input,
   Modal,
+  Popconfirm,
   Radio,
   Select,
   Space,
+  Switch,
   Table,
   Tabs,
   Typography,
@@ -17,7 +19,14 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../base/api/feedback';
-import { type MenuButton, type MenuType, wechatApi } from './api';
+import {
+  type FixedReply,
+  type InboxMessage,
+  type KeywordRule,
+  type MenuButton,
+  type MenuType,
+  wechatApi,
+} from './api';
 import './wechat.css';
 
 const time = (ms: number | null | undefined) => (ms ? new Date(ms).toLocaleString() : '');
@@ -30,7 +39,17 @@ const attempt = async (run: () => Promise<unknown>) => {
   }
 };
 
-/** 公众号配置: AppID, AppSecret (never shown back), token, EncodingAESKey, API base, server URL. */
+/** A random 43-character EncodingAESKey (letters and digits), as the WeChat console generates. */
+function randomAesKey(): string {
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const bytes = crypto.getRandomValues(new Uint8Array(43));
+  return Array.from(bytes, (b) => letters[b % letters.length]).join('');
+}
+
+/**
+ * 公众号配置: AppID, AppSecret, token and EncodingAESKey (never shown back: left empty they are
+ * kept), message encryption mode, API base, server URL.
+ */
 export function MpConfigPage() {
   const { t } = useTranslation('wechat');
   const [form] = Form.useForm();
@@ -41,7 +60,7 @@ export function MpConfigPage() {
       const values = await form.validateFields();
       const answer = await wechatApi.saveMpConfig(values);
       toastSuccess(answer.msg);
-      form.setFieldValue('appSecret', '');
+      form.setFieldsValue({ appSecret: '', token: '', encodingAesKey: '' });
       await config.refetch();
     });
   if (!data) return <Card loading />;
@@ -50,7 +69,7 @@ export function MpConfigPage() {
       <Form
         form={form}
         layout="vertical"
-        initialValues={{ ...data, appSecret: '' }}
+        initialValues={{ ...data, appSecret: '', token: '', encodingAesKey: '' }}
         style={{ maxWidth: 640 }}
       >
         <Form.Item name="appId" label="AppID" rules={[{ required: true, message: t('required') }]}>
@@ -63,11 +82,41 @@ export function MpConfigPage() {
             autoComplete="new-password"
           />
         </Form.Item>
-        <Form.Item name="token" label={t('mp.token')}>
-          <Input data-testid="mp-token" />
+        <Form.Item name="token" label={t('mp.token')} extra={data.hasToken ? t('secretKept') : undefined}>
+          <Input.Password
+            data-testid="mp-token"
+            placeholder={data.hasToken ? t('secretSaved') : ''}
+            autoComplete="new-password"
+          />
         </Form.Item>
-        <Form.Item name="encodingAesKey" label="EncodingAESKey">
-          <Input data-testid="mp-aesKey" />
+        <Form.Item
+          label="EncodingAESKey"
+          extra={data.hasEncodingAesKey ? t('secretKept') : t('mp.aesKeyHint')}
+        >
+          <Space.Compact style={{ width: '100%' }}>
+            <Form.Item name="encodingAesKey" noStyle>
+              <Input.Password
+                data-testid="mp-aesKey"
+                placeholder={data.hasEncodingAesKey ? t('secretSaved') : ''}
+                autoComplete="new-password"
+              />
+            </Form.Item>
+            <Button
+              data-testid="mp-aesKey-random"
+              onClick={() => form.setFieldValue('encodingAesKey', randomAesKey())}
+            >
+              {t('mp.randomKey')}
+            </Button>
+          </Space.Compact>
+        </Form.Item>
+        <Form.Item name="encryptMode" label={t('mp.encryptMode')} extra={t('mp.encryptModeHint')}>
+          <Radio.Group
+            data-testid="mp-encryptMode"
+            options={(['plain', 'compat', 'safe'] as const).map((m) => ({
+              value: m,
+              label: t(`mp.modes.${m}`),
+            }))}
+          />
         </Form.Item>
         <Form.Item
           name="apiBase"
@@ -412,8 +461,338 @@ export function MpUserPage() {
   );
 }
 
-/** 群发消息: to all followers or a tag; history with WeChat's status. */
+/** 消息管理: received messages, automatic replies and mass messages, one tab each. */
 export function MpMessagePage() {
+  const { t } = useTranslation('wechat');
+  const [tab, setTab] = useState('inbox');
+  return (
+    <Card title={t('mp.message')} className="wechat-page" data-testid="wechat-mp-message">
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          { key: 'inbox', label: t('inbox.tab'), children: <InboxTab /> },
+          { key: 'autoReply', label: t('autoReply.tab'), children: <AutoReplyTab /> },
+          { key: 'mass', label: t('mass.tab'), children: <MassTab /> },
+        ]}
+      />
+    </Card>
+  );
+}
+
+const MSG_TYPES = ['text', 'image', 'voice', 'video', 'shortvideo', 'location', 'link', 'event'];
+
+/** Received messages: search, filter by type, paging; the automatic reply and replies sent. */
+function InboxTab() {
+  const { t } = useTranslation('wechat');
+  const [keyword, setKeyword] = useState('');
+  const [msgType, setMsgType] = useState<string | undefined>();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  const [replying, setReplying] = useState<InboxMessage | null>(null);
+  const [text, setText] = useState('');
+  const list = useQuery({
+    queryKey: ['wechat', 'inbox', keyword, msgType, page, pageSize],
+    queryFn: () => wechatApi.inbox({ keyword, msgType, currentPage: page, pageSize }),
+  });
+  const typeLabel = (row: InboxMessage) =>
+    row.msgType === 'event'
+      ? t(`inbox.events.${row.event ?? ''}`, { defaultValue: row.event ?? t('inbox.types.event') })
+      : t(`inbox.types.${row.msgType}`, { defaultValue: row.msgType });
+  const sendReply = () =>
+    attempt(async () => {
+      if (!replying) return;
+      toastSuccess((await wechatApi.replyInbox(replying.id, text)).msg);
+      setReplying(null);
+      setText('');
+      await list.refetch();
+    });
+  return (
+    <div data-testid="wechat-inbox">
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Input.Search
+          data-testid="inbox-search"
+          placeholder={t('inbox.search')}
+          allowClear
+          onSearch={(v) => {
+            setKeyword(v.trim());
+            setPage(1);
+          }}
+          style={{ width: 260 }}
+        />
+        <Select
+          allowClear
+          placeholder={t('msgType')}
+          style={{ width: 140 }}
+          value={msgType}
+          onChange={(v) => {
+            setMsgType(v);
+            setPage(1);
+          }}
+          options={MSG_TYPES.map((v) => ({ value: v, label: t(`inbox.types.${v}`) }))}
+        />
+        <Button data-testid="inbox-refresh" onClick={() => void list.refetch()}>
+          {t('refresh')}
+        </Button>
+      </Space>
+      <Table
+        rowKey="id"
+        size="small"
+        loading={list.isLoading}
+        dataSource={list.data?.list ?? []}
+        pagination={{
+          current: page,
+          pageSize,
+          total: list.data?.pagination.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [20, 50, 100, 500],
+          onChange: (p, size) => {
+            setPage(size === pageSize ? p : 1);
+            setPageSize(size);
+          },
+        }}
+        columns={[
+          { title: t('time'), dataIndex: 'receiveTime', width: 170, render: time },
+          {
+            title: t('inbox.follower'),
+            dataIndex: 'openId',
+            render: (openId: string, row) => (
+              <span title={openId}>{row.remark || row.nickname || openId}</span>
+            ),
+          },
+          { title: t('msgType'), dataIndex: 'msgType', width: 100, render: (_, row) => typeLabel(row) },
+          { title: t('content'), dataIndex: 'content', ellipsis: true },
+          {
+            title: t('inbox.autoReply'),
+            dataIndex: 'autoReply',
+            ellipsis: true,
+            render: (v: string | null, row) =>
+              v ? (
+                <span>
+                  <AntTag>{t(`autoReply.kinds.${row.autoReplyKind ?? 'default'}`)}</AntTag>
+                  {v}
+                </span>
+              ) : null,
+          },
+          {
+            title: t('inbox.replies'),
+            dataIndex: 'replies',
+            render: (replies: InboxMessage['replies']) =>
+              replies.map((r) => (
+                <div key={r.time} title={time(r.time)}>
+                  {r.content}
+                </div>
+              )),
+          },
+          {
+            title: t('actions'),
+            key: 'actions',
+            width: 80,
+            render: (_, row) => (
+              <Button type="link" size="small" onClick={() => setReplying(row)}>
+                {t('inbox.reply')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={replying !== null}
+        title={t('inbox.replyTo', { name: replying?.nickname || replying?.openId || '' })}
+        onCancel={() => setReplying(null)}
+        onOk={() => void sendReply()}
+        okText={t('inbox.send')}
+        okButtonProps={{ disabled: !text.trim(), 'data-testid': 'inbox-reply-send' }}
+        destroyOnHidden
+      >
+        <Typography.Paragraph type="secondary">{replying?.content}</Typography.Paragraph>
+        <Input.TextArea
+          rows={4}
+          maxLength={600}
+          showCount
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          data-testid="inbox-reply-text"
+        />
+        <Typography.Text type="secondary">{t('inbox.replyHint')}</Typography.Text>
+      </Modal>
+    </div>
+  );
+}
+
+/** The follow or the default reply: a text and whether it is on. */
+function FixedReplyCard({ kind, value }: { kind: 'follow' | 'default'; value: FixedReply }) {
+  const { t } = useTranslation('wechat');
+  const [content, setContent] = useState(value.content);
+  const [enabled, setEnabled] = useState(value.enabledMark === 1 || !value.content);
+  const queryClient = useQueryClient();
+  return (
+    <Card size="small" title={t(`autoReply.${kind}`)} extra={t(`autoReply.${kind}Hint`)}>
+      <Input.TextArea
+        rows={3}
+        maxLength={600}
+        showCount
+        value={content}
+        onChange={(e) => setContent(e.target.value)}
+        data-testid={`reply-${kind}-content`}
+      />
+      <Space style={{ marginTop: 8 }}>
+        <Switch checked={enabled} onChange={setEnabled} data-testid={`reply-${kind}-enabled`} />
+        <span>{t('autoReply.enabled')}</span>
+        <Button
+          type="primary"
+          data-testid={`reply-${kind}-save`}
+          onClick={() =>
+            void attempt(async () => {
+              toastSuccess(
+                (await wechatApi.saveFixedReply(kind, { content, enabledMark: enabled ? 1 : 0 })).msg,
+              );
+              await queryClient.invalidateQueries({ queryKey: ['wechat', 'autoReplies'] });
+            })
+          }
+        >
+          {t('save')}
+        </Button>
+      </Space>
+    </Card>
+  );
+}
+
+/** Automatic replies: on follow, default, and keyword rules (exact or contains). */
+function AutoReplyTab() {
+  const { t } = useTranslation('wechat');
+  const [form] = Form.useForm();
+  const [editing, setEditing] = useState<KeywordRule | 'new' | null>(null);
+  const replies = useQuery({ queryKey: ['wechat', 'autoReplies'], queryFn: wechatApi.autoReplies });
+  const open = (rule: KeywordRule | 'new') => {
+    setEditing(rule);
+    form.setFieldsValue(
+      rule === 'new'
+        ? { keyword: '', matchMode: 'exact', content: '', enabled: true }
+        : { ...rule, enabled: rule.enabledMark === 1 },
+    );
+  };
+  const save = () =>
+    attempt(async () => {
+      const { enabled, ...values } = await form.validateFields();
+      const data = { ...values, enabledMark: enabled ? 1 : 0 };
+      const answer =
+        editing === 'new' || !editing
+          ? await wechatApi.createRule(data)
+          : await wechatApi.updateRule(editing.id, { ...data, version: editing.version });
+      toastSuccess(answer.msg);
+      setEditing(null);
+      await replies.refetch();
+    });
+  if (!replies.data) return <Card loading />;
+  return (
+    <div data-testid="wechat-auto-reply">
+      <Space orientation="vertical" style={{ width: '100%' }} size="middle">
+        <FixedReplyCard key={`follow-${replies.dataUpdatedAt}`} kind="follow" value={replies.data.follow} />
+        <FixedReplyCard
+          key={`default-${replies.dataUpdatedAt}`}
+          kind="default"
+          value={replies.data.default}
+        />
+        <Card
+          size="small"
+          title={t('autoReply.keywords')}
+          extra={
+            <Button type="primary" size="small" data-testid="rule-add" onClick={() => open('new')}>
+              {t('autoReply.addRule')}
+            </Button>
+          }
+        >
+          <Table
+            rowKey="id"
+            size="small"
+            data-testid="rule-list"
+            dataSource={replies.data.keywords}
+            pagination={false}
+            columns={[
+              { title: t('autoReply.keyword'), dataIndex: 'keyword' },
+              {
+                title: t('autoReply.matchMode'),
+                dataIndex: 'matchMode',
+                render: (v: string) => t(`autoReply.modes.${v}`),
+              },
+              { title: t('autoReply.content'), dataIndex: 'content', ellipsis: true },
+              {
+                title: t('status'),
+                dataIndex: 'enabledMark',
+                render: (v: number) => (v === 1 ? t('autoReply.on') : t('autoReply.off')),
+              },
+              {
+                title: t('actions'),
+                key: 'actions',
+                render: (_, row) => (
+                  <Space size={0}>
+                    <Button type="link" size="small" onClick={() => open(row)}>
+                      {t('edit')}
+                    </Button>
+                    <Popconfirm
+                      title={t('autoReply.confirmDelete', { keyword: row.keyword })}
+                      onConfirm={() =>
+                        attempt(async () => {
+                          toastSuccess((await wechatApi.deleteRule(row.id)).msg);
+                          await replies.refetch();
+                        })
+                      }
+                    >
+                      <Button type="link" size="small" danger>
+                        {t('delete')}
+                      </Button>
+                    </Popconfirm>
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        </Card>
+      </Space>
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? t('autoReply.addRule') : t('autoReply.editRule')}
+        onCancel={() => setEditing(null)}
+        onOk={() => void save()}
+        okButtonProps={{ 'data-testid': 'rule-save' }}
+        forceRender
+      >
+        <Form form={form} layout="vertical">
+          <Form.Item
+            name="keyword"
+            label={t('autoReply.keyword')}
+            rules={[{ required: true, whitespace: true, message: t('required') }]}
+          >
+            <Input maxLength={30} data-testid="rule-keyword" />
+          </Form.Item>
+          <Form.Item name="matchMode" label={t('autoReply.matchMode')}>
+            <Radio.Group
+              data-testid="rule-matchMode"
+              options={(['exact', 'contains'] as const).map((m) => ({
+                value: m,
+                label: t(`autoReply.modes.${m}`),
+              }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="content"
+            label={t('autoReply.content')}
+            rules={[{ required: true, whitespace: true, message: t('required') }]}
+          >
+            <Input.TextArea rows={4} maxLength={600} showCount data-testid="rule-content" />
+          </Form.Item>
+          <Form.Item name="enabled" label={t('autoReply.enabled')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </div>
+  );
+}
+
+/** 群发消息: to all followers or a tag; history with WeChat's status. */
+function MassTab() {
   const { t } = useTranslation('wechat');
   const [form] = Form.useForm();
   const queryClient = useQueryClient();
@@ -431,7 +810,7 @@ export function MpMessagePage() {
       await queryClient.invalidateQueries({ queryKey: ['wechat', 'mass'] });
     });
   return (
-    <Card title={t('mp.message')} className="wechat-page" data-testid="wechat-mp-message">
+    <div data-testid="wechat-mass">
       <Form
         form={form}
         layout="vertical"
@@ -526,7 +905,7 @@ export function MpMessagePage() {
           },
         ]}
       />
-    </Card>
+    </div>
   );
 }
 
