@@ -18,6 +18,9 @@ export default defineConfig({
     // way support/run-report.ts fails the run when any test needed a retry (a flake is a defect too).
     retry: process.env.CI ? 1 : 0,
     hookTimeout: 120_000,
+    // expect.poll waits on a state the page reaches after a server round trip; vitest's 1 s default
+    // was shorter than one such trip on a busy 2-core CI machine (61's clearing, stop 32).
+    expect: { poll: { timeout: 10_000 } },
     sequence: { sequencer: ByNameSequencer },
     reporters: ['default', './support/run-report.ts'],
   },
