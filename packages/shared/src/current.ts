@@ -40,7 +40,8 @@ export const EDITABLE_PROFILE_FIELDS = [
  */
 export const CurrentBaseInfoBody = z.strictObject(
   {
-    version: z.coerce.number().int().min(0),
+    /** Our client sends the version it read; the 3.4.7 profile form sends none (last save wins). */
+    version: z.coerce.number().int().min(0).optional(),
     realName: z
       .string()
       .trim()
@@ -115,6 +116,14 @@ export interface CurrentBaseInfo {
   prevLoginTime: number | null;
   changePasswordDate: number | null;
   version: number;
+  /** The same, under the names the 3.4.7 profile (UserInfo.vue) shows: texts, not ids. */
+  organize: string;
+  manager: string;
+  position: string;
+  /** The role names, comma-joined (3.4.7 shows roleId as text). */
+  roleId: string;
+  prevLogTime: number | null;
+  avatar: string;
 }
 
 /** PUT Users/Current/SystemTheme. */
@@ -149,6 +158,9 @@ export interface SubordinateNode {
   position: string;
   hasChildren: boolean;
   isLeaf: boolean;
+  /** The 3.4.7 profile's tree label and card picture (fullName and headIcon). */
+  userName: string;
+  avatar: string;
 }
 
 /** GET Users/Current/SystemLog query. */
@@ -179,6 +191,28 @@ export interface SignInRecord {
 }
 
 /** A node of GET Users/Current/Authorize: systems at the top, then menus with their items. */
+/**
+ * GET Users/Current/Authorize: `list` is the system tree with each menu's items (our client);
+ * module, button, column, form and resource are the 3.4.7 profile's five tabs, one tree each.
+ */
+export interface AuthorizeAnswer {
+  list: AuthorizeNode[];
+  module: AuthorizeTabNode[];
+  button: AuthorizeTabNode[];
+  column: AuthorizeTabNode[];
+  form: AuthorizeTabNode[];
+  resource: AuthorizeTabNode[];
+}
+
+/** A node of one 3.4.7 Authorize tab: systems, menus, and the tab's items as leaves. */
+export interface AuthorizeTabNode {
+  id: string;
+  parentId: string;
+  fullName: string;
+  icon: string;
+  children: AuthorizeTabNode[];
+}
+
 export interface AuthorizeNode {
   id: string;
   parentId: string;

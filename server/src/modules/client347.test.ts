@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { md5, suiteServer } from '../../test/harness.js';
 import { newId } from '../core/ids.js';
 import { Messages } from '../core/messages.js';
-import { billRules, dictionaryData, dictionaryTypes } from '../db/schema/index.js';
+import { hashPassword } from '../core/passwords.js';
+import { billRules, dictionaryData, dictionaryTypes, users } from '../db/schema/index.js';
 import { OAuthMessages } from './oauth/service.js';
 import { createUnit, signedInUser, USER_PASSWORD } from './permission/organize/fixtures.js';
 
@@ -512,5 +513,122 @@ describe('10. notices from the users picker (views/system/notice/Form.vue, compo
       );
       expect(inbox.data.list.map((m) => m.title)).toContain(title);
     }
+  });
+});
+
+/** Lets a seeded demo user (no password) sign in, as an administrator's reset would. */
+async function demoUser(account: string) {
+  const { server } = suite;
+  await server.services.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(md5(USER_PASSWORD)), changePasswordDate: Date.now() })
+    .where(eq(users.account, account));
+  return server.login(account, USER_PASSWORD);
+}
+
+describe('profile (views/basic/profile: index.vue, components/UserInfo.vue, Authorize.vue)', () => {
+  it('answers the account tab the texts it shows and saves the 个人资料 form as it sends it', async () => {
+    // 李秀英 of 区政府办公室 reports to 王建国 and holds a position and a role (the demo data).
+    await demoUser('lixiuying');
+    // Signed in a second time, so there is a previous sign-in to show.
+    const token = await suite.server.login('lixiuying', USER_PASSWORD);
+    const info = await send<Record<string, unknown>>(
+      'GET',
+      '/api/permission/Users/Current/BaseInfo',
+      undefined,
+      token,
+    );
+    // UserInfo.vue shows organize, manager, position and roleId as text, prevLogTime as a date.
+    expect(info.data).toMatchObject({
+      organize: '示范区人民政府/区政府办公室',
+      manager: expect.stringContaining('王建国'),
+      position: expect.any(String),
+      roleId: expect.any(String),
+      prevLogTime: expect.any(Number),
+    });
+    expect(info.data.position).not.toBe('');
+    expect(info.data.roleId).not.toBe('');
+    expect('avatar' in info.data).toBe(true);
+    // Recorded: form2's keys, no version; gender is the sex dictionary's enCode.
+    const telePhone = `0591-${String(Date.now()).slice(-7)}`;
+    const saved = await send(
+      'PUT',
+      '/api/permission/Users/Current/BaseInfo',
+      {
+        realName: '李秀英',
+        signature: null,
+        gender: '2',
+        nation: null,
+        nativePlace: null,
+        certificatesType: null,
+        certificatesNumber: null,
+        education: null,
+        birthday: null,
+        telePhone,
+        landline: null,
+        mobilePhone: '13905710102',
+        email: 'lixiuying@district.example.com',
+        urgentContacts: null,
+        urgentTelePhone: null,
+        postalAddress: null,
+      },
+      token,
+    );
+    expect([saved.code, saved.msg]).toEqual([200, expect.any(String)]);
+    const after = await send<{ telePhone: string }>(
+      'GET',
+      '/api/permission/Users/Current/BaseInfo',
+      undefined,
+      token,
+    );
+    expect(after.data.telePhone).toBe(telePhone);
+  });
+
+  it('answers organisations, positions, subordinates and signatures as arrays in data', async () => {
+    const manager = await demoUser('wangjianguo');
+    for (const path of ['getUserOrganizes', 'getUserPositions', 'SignImg']) {
+      const answer = await send<unknown>('GET', `/api/permission/Users/Current/${path}`, undefined, manager);
+      expect([path, Array.isArray(answer.data)]).toEqual([path, true]);
+    }
+    const organizes = await send<{ id: string; fullName: string; isDefault: boolean }[]>(
+      'GET',
+      '/api/permission/Users/Current/getUserOrganizes',
+      undefined,
+      manager,
+    );
+    expect(organizes.data.filter((o) => o.isDefault)).toHaveLength(1);
+    // index.vue: the lazy tree's label is userName, the card shows avatar, department, position.
+    const reports = await send<Record<string, unknown>[]>(
+      'GET',
+      '/api/permission/Users/Current/Subordinate/0',
+      undefined,
+      manager,
+    );
+    expect(Array.isArray(reports.data)).toBe(true);
+    const li = reports.data.find((r) => r.userName === '李秀英')!;
+    expect(li).toMatchObject({
+      id: expect.any(String),
+      department: '区政府办公室',
+      isLeaf: expect.any(Boolean),
+    });
+    expect('avatar' in li).toBe(true);
+  });
+
+  it('answers 系统权限 as one tree per tab: module, button, column, form, resource', async () => {
+    const token = await demoUser('lixiuying');
+    const answer = await send<Record<string, { fullName: string; children: unknown[] }[]>>(
+      'GET',
+      '/api/permission/Users/Current/Authorize',
+      undefined,
+      token,
+    );
+    for (const tab of ['module', 'button', 'column', 'form', 'resource']) {
+      expect([tab, Array.isArray(answer.data[tab])]).toEqual([tab, true]);
+    }
+    expect(answer.data.module!.length).toBeGreaterThan(0);
+    expect(answer.data.module![0]).toMatchObject({
+      fullName: expect.any(String),
+      children: expect.any(Array),
+    });
   });
 });

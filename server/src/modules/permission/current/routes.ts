@@ -78,14 +78,15 @@ export function registerCurrentUserRoutes(app: FastifyInstance, services: Servic
     url: `${BASE}/Subordinate/:id`,
     access: 'session',
     params: IdParams,
-    handler: async ({ session, params }) => ({ list: await current.subordinates(session, params.id) }),
+    // The 3.4.7 profile's lazy tree reads the nodes in data itself; so do the lists below.
+    handler: ({ session, params }) => current.subordinates(session, params.id),
   });
 
   defineRoute(app, services, {
     method: 'GET',
     url: `${BASE}/Authorize`,
     access: 'session',
-    handler: async ({ session, stamps }) => ({ list: await current.authorize(session, stamps) }),
+    handler: ({ session, stamps }) => current.authorize(session, stamps),
   });
 
   defineRoute(app, services, {
@@ -100,21 +101,21 @@ export function registerCurrentUserRoutes(app: FastifyInstance, services: Servic
     method: 'GET',
     url: `${BASE}/getUserOrganizes`,
     access: 'session',
-    handler: async ({ session }) => ({ list: await current.organizes(session) }),
+    handler: ({ session }) => current.organizes(session),
   });
 
   defineRoute(app, services, {
     method: 'GET',
     url: `${BASE}/getUserPositions`,
     access: 'session',
-    handler: async ({ session }) => ({ list: await current.positions(session) }),
+    handler: ({ session }) => current.positions(session),
   });
 
   defineRoute(app, services, {
     method: 'GET',
     url: `${BASE}/getUserRoles`,
     access: 'session',
-    handler: async ({ session }) => ({ list: await current.roles(session) }),
+    handler: ({ session }) => current.roles(session),
   });
 
   defineRoute(app, services, {
@@ -132,7 +133,7 @@ export function registerCurrentUserRoutes(app: FastifyInstance, services: Servic
     method: 'GET',
     url: `${BASE}/SignImg`,
     access: 'session',
-    handler: async ({ session }) => ({ list: await current.signImgs(session) }),
+    handler: ({ session }) => current.signImgs(session),
   });
 
   defineRoute(app, services, {

@@ -1,5 +1,7 @@
 import {
+  type AuthorizeAnswer,
   type AuthorizeNode,
+  type AuthorizeTabNode,
   type CurrentBaseInfo,
   type CurrentBaseInfoBody,
   DEFAULT_LAYOUT,
@@ -151,7 +153,11 @@ export class CurrentUserService {
       userPositionRows(db, userId),
       relatedIds(db, userId, RelationType.Role),
       user.managerId
-        ? db.select({ realName: users.realName }).from(users).where(eq(users.id, user.managerId)).limit(1)
+        ? db
+            .select({ realName: users.realName, account: users.account })
+            .from(users)
+            .where(eq(users.id, user.managerId))
+            .limit(1)
         : Promise.resolve([]),
     ]);
     const roleRows = roleIds.length
@@ -161,6 +167,10 @@ export class CurrentUserService {
           .where(and(inArray(roles.id, roleIds), eq(roles.deleteMark, 0)))
       : [];
     const positionId = currentPositionId(user, held);
+    const roleName = roleIds
+      .map((id) => roleRows.find((r) => r.id === id)?.fullName)
+      .filter(Boolean)
+      .join(',');
     return {
       id: user.id,
       account: user.account,
@@ -186,10 +196,7 @@ export class CurrentUserService {
       organizeId: user.organizeId,
       organizeName: (user.organizeId && paths.get(user.organizeId)) || '',
       positionName: held.find((p) => p.id === positionId)?.fullName ?? '',
-      roleName: roleIds
-        .map((id) => roleRows.find((r) => r.id === id)?.fullName)
-        .filter(Boolean)
-        .join(','),
+      roleName,
       managerId: user.managerId,
       managerName: manager[0]?.realName ?? '',
       entryDate: user.entryDate,
@@ -201,6 +208,12 @@ export class CurrentUserService {
       prevLoginTime: user.prevLogTime,
       changePasswordDate: user.changePasswordDate,
       version: user.version,
+      organize: (user.organizeId && paths.get(user.organizeId)) || '',
+      manager: manager[0] ? `${manager[0].realName}/${manager[0].account}` : '',
+      position: held.find((p) => p.id === positionId)?.fullName ?? '',
+      roleId: roleName,
+      prevLogTime: user.prevLogTime,
+      avatar: user.headIcon ?? '',
     };
   }
 
@@ -227,11 +240,13 @@ export class CurrentUserService {
         .limit(1);
       if (taken) throw badRequest(CurrentMessages.phoneTaken);
     }
+    // The 3.4.7 form sends no version: its save applies to the row as it is now.
+    const rowVersion = version ?? (await this.user(session.userId)).version;
     await db.transaction(async (tx) => {
       await updateVersioned(
         tx,
         users,
-        { id: session.userId, version: version, userId: session.userId },
+        { id: session.userId, version: rowVersion, userId: session.userId },
         {
           ...changes,
         },
@@ -316,6 +331,8 @@ export class CurrentUserService {
         account: row.account,
         fullName: row.realName,
         headIcon: row.headIcon ?? '',
+        userName: row.realName,
+        avatar: row.headIcon ?? '',
         department: units.find((u) => u.id === row.organizeId)?.fullName ?? '',
         position: held.find((p) => p.id === positionId)?.fullName ?? '',
         hasChildren,
@@ -341,7 +358,7 @@ export class CurrentUserService {
   }
 
   /** The user's granted menus, per application, with the buttons, columns, forms and data rules of each page. */
-  async authorize(session: Session, stamps: Stamps): Promise<AuthorizeNode[]> {
+  async authorize(session: Session, stamps: Stamps): Promise<AuthorizeAnswer> {
     const config = await this.services.sysConfig.get(stamps.sysConfig);
     const current = await buildCurrentUser(this.services.db, session.userId, config);
     const permissions = new Map(current.permissionList.map((p) => [p.modelId, p]));
@@ -363,7 +380,7 @@ export class CurrentUserService {
         resource: items?.resource ?? [],
       };
     };
-    return current.routerList.map((system) => {
+    const list: AuthorizeNode[] = current.routerList.map((system) => {
       const children = system.children.map(toNode);
       return {
         id: system.id,
@@ -380,6 +397,40 @@ export class CurrentUserService {
         resource: [],
       };
     });
+    // The 3.4.7 tabs: the menu tree, and per kind the menus holding such items with the items
+    // as their leaves (menus without any are left out).
+    const tab = (kind: 'module' | 'button' | 'column' | 'form' | 'resource') => {
+      const walk = (node: AuthorizeNode): AuthorizeTabNode | null => {
+        const items =
+          kind === 'module'
+            ? []
+            : node[kind].map((item) => ({
+                id: item.id,
+                parentId: node.id,
+                fullName: item.fullName,
+                icon: '',
+                children: [],
+              }));
+        const children = [...node.children.map(walk).filter((c) => c !== null), ...items];
+        if (kind !== 'module' && children.length === 0) return null;
+        return {
+          id: node.id,
+          parentId: node.parentId,
+          fullName: node.fullName,
+          icon: node.icon ?? '',
+          children,
+        };
+      };
+      return list.map(walk).filter((n) => n !== null);
+    };
+    return {
+      list,
+      module: tab('module'),
+      button: tab('button'),
+      column: tab('column'),
+      form: tab('form'),
+      resource: tab('resource'),
+    };
   }
 
   /** The user's own sign-in log. */
