@@ -37,7 +37,7 @@ export default function MessagesPage() {
   };
 
   return (
-    <div className="m-messages">
+    <div className="m-messages" data-testid="m-messages">
       <div className="m-pagehead">{t('tabs.messages')}</div>
       <CapsuleTabs
         activeKey={type}

@@ -1,8 +1,9 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { RequireUser, TabLayout } from './layout';
-import LoginPage from './login-page';
+import { Loading } from './widgets';
 
+const LoginPage = lazy(() => import('./login-page'));
 const HomePage = lazy(() => import('./home-page'));
 const FlowsPage = lazy(() => import('./flows-page'));
 const FlowDetailPage = lazy(() => import('./flow-detail-page'));
@@ -15,7 +16,14 @@ const PasswordPage = lazy(() => import('./password-page'));
 export function createMobileRouter() {
   return createBrowserRouter(
     [
-      { path: '/login', element: <LoginPage /> },
+      {
+        path: '/login',
+        element: (
+          <Suspense fallback={<Loading />}>
+            <LoginPage />
+          </Suspense>
+        ),
+      },
       {
         element: <RequireUser />,
         children: [
