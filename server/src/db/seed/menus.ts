@@ -748,7 +748,7 @@ export const MENU_TREE: readonly MenuSeed[] = [
         page('weChat', 'mpConfig', '公众号配置'),
         page('weChat', 'mpMenu', '自定义菜单'),
         page('weChat', 'mpUser', '关注者'),
-        page('weChat', 'mpMessage', '群发消息'),
+        page('weChat', 'mpMessage', '消息管理'),
         page('weChat', 'mpMaterial', '素材管理'),
       ],
     },
