@@ -83,7 +83,12 @@ describe('issue 26 must show 1 (first part): the mobile web app at /m/ on a 390Ã
     page.on('pageerror', (error) => console.error('140 page error:', error.message));
     onTestFailed(() => page.screenshot({ path: '/tmp/e2e-140-failure.png' }).then(() => undefined));
 
-    // /m/ without a session goes to the sign-in page.
+    // The desktop sign-in page on a phone offers the mobile app, which asks for a sign-in.
+    await page.goto(`${baseUrl()}/#/login`);
+    await page.getByTestId('mobile-offer').waitFor();
+    await shot(page, '140-desktop-offer.png');
+    await page.getByTestId('mobile-offer').click();
+    await page.waitForURL(/\/m\/login/);
     await page.goto(`${baseUrl()}/m/`);
     await page.waitForURL(/\/m\/login/);
     await page.locator('#m_account').fill(USER.account);

@@ -18,6 +18,7 @@ import { LoginCheckbox, LoginInput, SubmitButton, useFieldErrors, useFormValues 
 import { useFinishSignIn } from './finish';
 import { LightIcon } from './light-icon';
 import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from './light-icons';
+import { MobileOffer } from './mobile-offer';
 import { asksForCode, rememberAccount, rememberedAccount } from './remember';
 import './login.css';
 
@@ -91,6 +92,7 @@ export default function LoginPage() {
   return (
     <div className="login-page">
       <div className="login-page__backdrop" aria-hidden="true" />
+      <MobileOffer />
       <header className="login-page__top">
         <div className="login-page__product">
           <BrandMark size={28} />
