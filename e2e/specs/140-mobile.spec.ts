@@ -178,6 +178,18 @@ describe('issue 26 must show 1 (first part): the mobile web app at /m/ on a 390�
     await me.locator('.adm-list-item').filter({ hasText: 'Language' }).click();
     await page.locator('.adm-action-sheet-button-item').filter({ hasText: '简体中文' }).click();
 
+    // Installable: the service worker kept the shell and no API answer.
+    const kept = await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      const paths: string[] = [];
+      for (const name of await caches.keys())
+        for (const request of await (await caches.open(name)).keys())
+          paths.push(new URL(request.url).pathname);
+      return paths;
+    });
+    expect(kept).toContain('/m/');
+    expect(kept.filter((path) => path.startsWith('/api/'))).toEqual([]);
+
     // Sign-out ends the session: /m/ asks to sign in again.
     await me.getByText('退出登录').click();
     await page.locator('.adm-dialog').getByRole('button', { name: '确定' }).click();

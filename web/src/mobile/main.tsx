@@ -44,3 +44,10 @@ async function start() {
 }
 
 void start();
+
+// Installable: the service worker keeps the shell (never API answers) for the home-screen app.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/m/sw.js', { scope: '/m/' }).catch(() => undefined);
+  });
+}
