@@ -632,3 +632,28 @@ describe('profile (views/basic/profile: index.vue, components/UserInfo.vue, Auth
     });
   });
 });
+
+describe('web design release (views/onlineDev/webDesign/index.vue 发布表单)', () => {
+  it('offers the parent menus at Menu/Selector/0/0 with each node naming its system', async () => {
+    // Recorded: getMenuSelector({ category: 'Web' }, 0) → /Selector/{id or 0}/{systemId or 0}.
+    const tree = await send<{
+      list: { id: string; systemId: string; fullName: string; children?: unknown[] }[];
+    }>('GET', '/api/system/Menu/Selector/0/0?category=Web');
+    expect(tree.code).toBe(200);
+    expect(tree.data.list.length).toBeGreaterThan(0);
+    type Node = { id: string; systemId: string; fullName: string; children?: Node[] };
+    const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
+    const all = flat(tree.data.list as Node[]);
+    // treeSelectChange reads the picked node's systemId.
+    expect(all.every((n) => typeof n.systemId === 'string' && n.systemId.length > 0)).toBe(true);
+    const parent = all.find((n) => n.fullName === '在线表单示例') ?? all.find((n) => n.id !== n.systemId)!;
+    expect(parent).toBeDefined();
+    // One system named: the same tree as the one-segment form.
+    const one = await send<{ list: unknown[] }>(
+      'GET',
+      `/api/system/Menu/Selector/0/${parent.systemId}?category=Web`,
+    );
+    expect(one.code).toBe(200);
+    expect(flat(one.data.list as Node[]).map((n) => n.id)).toContain(parent.id);
+  });
+});

@@ -108,6 +108,19 @@ export function registerMenuRoutes(app: FastifyInstance, services: Services) {
     query: MenuSelectorQuery,
     handler: ({ params, query }) => menus.selector(params.id || '0', query.category, query.systemId),
   });
+  // The 3.4.7 release dialogs ask /Selector/{id or 0}/{systemId or 0}; 0 means every application,
+  // each a root of its menus (the picked node's systemId names where the page goes).
+  defineRoute(app, services, {
+    method: 'GET',
+    url: '/api/system/Menu/Selector/:id/:systemId',
+    access: { module: MODULE },
+    params: z.object({ id: z.string().trim().min(1).max(64), systemId: z.string().trim().min(1).max(64) }),
+    query: MenuSelectorQuery,
+    handler: ({ params, query }) =>
+      params.systemId === '0'
+        ? menus.selectorAllSystems(params.id, query.category)
+        : menus.selector(params.id, query.category, params.systemId),
+  });
   defineRoute(app, services, {
     method: 'POST',
     url: '/api/system/Menu',

@@ -237,6 +237,29 @@ export class MenuService {
     return { list: buildTree(allowed.map(menuItem), '-1') as MenuTreeNode[] };
   }
 
+  /**
+   * The parents a menu may take in any enabled application: each application a root holding its
+   * directories and categories (less `id` and its subtree), every node carrying its systemId.
+   */
+  async selectorAllSystems(id: string, category: string) {
+    const all = await this.selectorAll(id === '0' ? category : (await this.getMenu(id)).category);
+    type Node = { id: string; type: unknown; hasChildren?: boolean; children?: Node[] };
+    // Only directories and categories; `id` itself goes with its subtree.
+    const keep = (nodes: Node[]): Node[] =>
+      nodes
+        .filter((n) => CONTAINER_TYPES.has(n.type as number) && n.id !== id)
+        .map((n) => {
+          const children = keep(n.children ?? []);
+          return { ...n, hasChildren: children.length > 0, children };
+        });
+    return {
+      list: all.list.map((system) => {
+        const children = keep(system.children as Node[]);
+        return { ...system, systemId: system.id, hasChildren: children.length > 0, children };
+      }),
+    };
+  }
+
   /** Every enabled menu of every enabled application, the applications as roots. */
   async selectorAll(category: string) {
     const [allSystems, rows] = await Promise.all([
