@@ -94,7 +94,9 @@ describe('internal chat between two browsers', () => {
     await adminWindow.getByRole('button', { name: '清空聊天记录' }).click();
     const confirm = admin.locator('.ant-modal-confirm');
     await confirm.getByText('是否清空当前聊天的所有记录?').waitFor();
-    const cleared = admin.waitForResponse((response) => response.url().includes('/imreply/deleteChatRecord/'));
+    const cleared = admin.waitForResponse((response) =>
+      response.url().includes('/imreply/deleteChatRecord/'),
+    );
     await confirm.getByRole('button', { name: OK }).click();
     await expect((await cleared).json()).resolves.toMatchObject({ code: 200, msg: '清空成功' });
     await expect.poll(() => adminBubbles.count()).toBe(0);
