@@ -33,7 +33,8 @@ export const memory: Scenario = {
     const idleMs = ctx.quick ? 10_000 : 60_000;
     const started = Date.now();
     const server = await BenchServer.start({
-      env: { DEMO_DATA: '1', NODE_ENV: 'production' },
+      // The bench's servers echo image codes (CAPTCHA_ECHO=1), which production refuses.
+      env: { DEMO_DATA: '1', NODE_ENV: 'production', CAPTCHA_ECHO: '0' },
       nodeArgs: ctx.nodeArgs,
     });
     try {

@@ -1,5 +1,6 @@
-import { Jieba } from '@node-rs/jieba';
-import { dict } from '@node-rs/jieba/dict.js';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Jieba } from '@node-rs/jieba';
 import { Converter } from 'opencc-js/t2cn';
 
 /**
@@ -53,8 +54,16 @@ export function normalize(text: string): string {
   return toSimplified(text.normalize('NFKC').toLowerCase());
 }
 
+const require = createRequire(import.meta.url);
+
+/**
+ * A jieba tokenizer with its default dictionary and the user's words. The native module and the
+ * dictionary's 5 MB of text are read here, not at import, and the text is not kept: the tokenizer
+ * holds its own tables (about 36 MiB resident, docs/benchmarks.md "Server memory").
+ */
 function newJieba(userWords: readonly string[]): Jieba {
-  const jieba = Jieba.withDict(dict);
+  const { Jieba: JiebaClass } = require('@node-rs/jieba') as typeof import('@node-rs/jieba');
+  const jieba = JiebaClass.withDict(readFileSync(require.resolve('@node-rs/jieba/dict.txt')));
   const lines = userWords
     .map((word) => normalize(word).replace(/\s+/g, ''))
     .filter((word) => word.length > 0)
@@ -65,11 +74,20 @@ function newJieba(userWords: readonly string[]): Jieba {
 }
 
 export function createAnalyzer(options: { userWords?: readonly string[] } = {}): Analyzer {
-  let jieba = newJieba(options.userWords ?? []);
+  let userWords = options.userWords ?? [];
+  // Made on the first analysis (not when the index is made, nor by each setUserWords: the server
+  // sets the user's words before it analyses anything, which used to build the tokenizer twice).
+  let loaded: Jieba | undefined;
   let version = 0;
+  const jieba = (): Jieba => {
+    loaded ??= newJieba(userWords);
+    return loaded;
+  };
 
   const words = (text: string, keep: (word: string) => boolean) =>
-    jieba.cutForSearch(text, false).filter((word) => isTerm(word) && keep(word));
+    jieba()
+      .cutForSearch(text, false)
+      .filter((word) => isTerm(word) && keep(word));
 
   return {
     normalize,
@@ -85,7 +103,7 @@ export function createAnalyzer(options: { userWords?: readonly string[] } = {}):
       // Runs of the question between question words and punctuation; bigrams stay inside a run.
       const runs: string[] = [];
       let run = '';
-      for (const token of jieba.cut(text, false)) {
+      for (const token of jieba().cut(text, false)) {
         if (QUESTION_WORDS.has(token) || !isTerm(token)) {
           if (run) runs.push(run);
           run = '';
@@ -99,8 +117,9 @@ export function createAnalyzer(options: { userWords?: readonly string[] } = {}):
         unigrams: runs.flatMap(unigramsOf),
       };
     },
-    setUserWords(userWords) {
-      jieba = newJieba(userWords);
+    setUserWords(words) {
+      userWords = [...words];
+      loaded = undefined;
       version++;
     },
     get version() {

@@ -4,8 +4,8 @@
  * English comes from the built-in names below by menu code, and Taiwan Chinese from OpenCC's
  * Simplified → Taiwan conversion of the Chinese name.
  */
+import { createRequire } from 'node:module';
 import { and, eq, inArray } from 'drizzle-orm';
-import * as OpenCC from 'opencc-js';
 import type { DbOrTx } from '../../../db/client.js';
 import { moduleNames } from '../../../db/schema/index.js';
 import { SYS_CONFIG_DEFAULTS } from '../sysConfig/defaults.js';
@@ -189,7 +189,53 @@ export const BUILT_IN_ENGLISH: Readonly<Record<string, string>> = {
   'basic.dynamicPortal': 'Online Portal',
 };
 
+const require = createRequire(import.meta.url);
+
+/**
+ * OpenCC's Simplified → Taiwan converter: about 1.3–2.4 s to make and 45 MiB of heap (75 MiB
+ * resident) while held (docs/benchmarks.md, "Server memory"). It is made when a name not converted
+ * before needs it and dropped once idle for CONVERTER_IDLE_MS; the names it gave are kept in
+ * `converted` (menus and dictionaries: a few hundred short names).
+ */
 let toTaiwan: ((text: string) => string) | null = null;
+let lastConversion = 0;
+let releaseTimer: NodeJS.Timeout | undefined;
+const CONVERTER_IDLE_MS = 10_000;
+const converted = new Map<string, string>();
+const CONVERTED_MAX = 10_000;
+
+function releaseWhenIdle() {
+  const quiet = Date.now() - lastConversion;
+  releaseTimer = setTimeout(
+    () => {
+      releaseTimer = undefined;
+      if (Date.now() - lastConversion >= CONVERTER_IDLE_MS) toTaiwan = null;
+      else releaseWhenIdle();
+    },
+    Math.max(0, CONVERTER_IDLE_MS - quiet),
+  );
+  releaseTimer.unref();
+}
+
+function convertToTaiwan(piece: string): string {
+  const known = converted.get(piece);
+  if (known !== undefined) return known;
+  let convert = toTaiwan;
+  if (!convert) {
+    const OpenCC = require('opencc-js/cn2t') as {
+      Converter(options: { from: 'cn'; to: 'twp' }): (text: string) => string;
+    };
+    convert = OpenCC.Converter({ from: 'cn', to: 'twp' });
+    toTaiwan = convert;
+  }
+  lastConversion = Date.now();
+  if (!releaseTimer) releaseWhenIdle();
+  let out = convert(piece);
+  for (const [from, to] of Object.entries(TAIWAN_PHRASES)) out = out.split(from).join(to);
+  if (converted.size >= CONVERTED_MAX) converted.clear();
+  converted.set(piece, out);
+  return out;
+}
 
 /**
  * Corrections of the converter's output to the words Taiwan uses in a console (the same as the
@@ -238,16 +284,12 @@ const SOURCE_PATTERN = new RegExp(
  * rest through OpenCC cn → twp and then TAIWAN_PHRASES).
  */
 export function taiwanChinese(text: string): string {
-  const convert = toTaiwan ?? OpenCC.Converter({ from: 'cn', to: 'twp' });
-  toTaiwan = convert;
   return text
     .split(SOURCE_PATTERN)
     .map((piece, index) => {
       if (index % 2 === 1) return TAIWAN_SOURCE_PHRASES[piece] ?? piece;
       if (!piece) return '';
-      let out = convert(piece);
-      for (const [from, to] of Object.entries(TAIWAN_PHRASES)) out = out.split(from).join(to);
-      return out;
+      return convertToTaiwan(piece);
     })
     .join('');
 }
