@@ -1,10 +1,11 @@
 import { Button, Form, Input } from 'antd-mobile';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../base/api';
 import { BrandMark } from '../base/brand-mark';
-import { getLoginConfig, loginImageCodeUrl, passwordLogin } from '../features/oauth/api';
+import { loginImageCodeUrl, passwordLogin } from '../features/oauth/api';
+import { useImageCode } from '../features/oauth/image-code';
 import { asksForCode, rememberAccount, rememberedAccount, safeRedirect } from '../features/oauth/remember';
 import { LanguagePicker } from './language-picker';
 import { useMobileSession } from './session';
@@ -22,26 +23,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [submitting, setSubmitting] = useState(false);
-  const [showCode, setShowCode] = useState(false);
-  const [codeLength, setCodeLength] = useState(4);
-  const [timestamp, setTimestamp] = useState(() => Date.now());
-
-  const checkConfig = useCallback(async (account: string | undefined, forceShow = false) => {
-    let needed = forceShow;
-    if (account?.trim()) {
-      try {
-        const config = await getLoginConfig(account.trim());
-        if (Number(config.enableVerificationCode) === 1) needed = true;
-        if (config.verificationCodeNumber > 0) setCodeLength(config.verificationCodeNumber);
-      } catch {
-        // signing in still works without the hint
-      }
-    }
-    setShowCode((shown) => {
-      if (needed && !shown) setTimestamp(Date.now());
-      return needed;
-    });
-  }, []);
+  const { showCode, codeLength, timestamp, refreshCode, checkConfig } = useImageCode();
 
   const onFinish = async (values: Values) => {
     if (submitting) return;
@@ -60,8 +42,7 @@ export default function LoginPage() {
       setSubmitting(false);
       form.setFieldValue('code', '');
       await checkConfig(values.account, asksForCode(error instanceof ApiError ? error.msg : undefined));
-      // The image code is single-use: a fresh one after every failure.
-      setTimestamp(Date.now());
+      refreshCode();
     }
   };
 
@@ -122,7 +103,7 @@ export default function LoginPage() {
               <button
                 type="button"
                 className="m-code-image"
-                onClick={() => setTimestamp(Date.now())}
+                onClick={refreshCode}
                 title={t('login:refreshCode')}
               >
                 <img src={loginImageCodeUrl(codeLength, timestamp)} alt={t('login:codeImageAlt')} />

@@ -4,7 +4,6 @@ import {
   type KeyboardEvent,
   lazy,
   Suspense,
-  useCallback,
   useRef,
   useState,
 } from 'react';
@@ -13,9 +12,10 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../base/api';
 import { BrandMark } from '../../base/brand-mark';
 import { LanguageSwitch } from '../../widgets/language/language-switch';
-import { getLoginConfig, loginImageCodeUrl, passwordLogin } from './api';
+import { loginImageCodeUrl, passwordLogin } from './api';
 import { LoginCheckbox, LoginInput, SubmitButton, useFieldErrors, useFormValues } from './fields';
 import { useFinishSignIn } from './finish';
+import { useImageCode } from './image-code';
 import { LightIcon } from './light-icon';
 import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from './light-icons';
 import { MobileOffer } from './mobile-offer';
@@ -177,9 +177,7 @@ function PasswordLoginForm() {
     remember: initialAccount !== null,
   }));
   const [submitting, setSubmitting] = useState(false);
-  const [showCode, setShowCode] = useState(false);
-  const [codeLength, setCodeLength] = useState(4);
-  const [timestamp, setTimestamp] = useState(() => Date.now());
+  const { showCode, codeLength, timestamp, refreshCode, checkConfig } = useImageCode();
 
   const validate = (current: PasswordForm) => {
     const found: Partial<Record<'account' | 'password' | 'code', string>> = {};
@@ -196,29 +194,6 @@ function PasswordLoginForm() {
     const next = update(patch);
     revalidate(() => validate(next));
   };
-
-  const refreshCode = useCallback(() => setTimestamp(Date.now()), []);
-
-  /** Asks the server whether this account needs the image code (console.md: getConfig/{account}). */
-  const checkConfig = useCallback(
-    async (account: string | undefined, forceShow = false) => {
-      let needed = forceShow;
-      if (account?.trim()) {
-        try {
-          const config = await getLoginConfig(account.trim());
-          if (Number(config.enableVerificationCode) === 1) needed = true;
-          if (config.verificationCodeNumber > 0) setCodeLength(config.verificationCodeNumber);
-        } catch {
-          // the account field keeps working without the hint
-        }
-      }
-      setShowCode((shown) => {
-        if (needed && !shown) refreshCode();
-        return needed;
-      });
-    },
-    [refreshCode],
-  );
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
