@@ -100,6 +100,14 @@ export const menuItem = (row: ModuleRow): MenuItem => ({
   version: row.version,
 });
 
+/** A node of the parent trees answered by selectorAllSystems. */
+export interface SelectorTreeNode {
+  id: string;
+  type: unknown;
+  hasChildren?: boolean;
+  children?: SelectorTreeNode[];
+}
+
 /** Menu types a menu may sit under: directory and category. */
 const CONTAINER_TYPES = new Set([0, 1]);
 
@@ -243,9 +251,8 @@ export class MenuService {
    */
   async selectorAllSystems(id: string, category: string) {
     const all = await this.selectorAll(id === '0' ? category : (await this.getMenu(id)).category);
-    type Node = { id: string; type: unknown; hasChildren?: boolean; children?: Node[] };
     // Only directories and categories; `id` itself goes with its subtree.
-    const keep = (nodes: Node[]): Node[] =>
+    const keep = (nodes: SelectorTreeNode[]): SelectorTreeNode[] =>
       nodes
         .filter((n) => CONTAINER_TYPES.has(n.type as number) && n.id !== id)
         .map((n) => {
@@ -254,7 +261,7 @@ export class MenuService {
         });
     return {
       list: all.list.map((system) => {
-        const children = keep(system.children as Node[]);
+        const children = keep(system.children as SelectorTreeNode[]);
         return { ...system, systemId: system.id, hasChildren: children.length > 0, children };
       }),
     };
