@@ -420,6 +420,16 @@ describe('seeded menus and rows give the pages what they read (seen in the 3.4.7
     expect(order.creatorUser).toMatch(/管理员/);
   });
 
+  it('workFlow/flowEngine: the seeded 订单示例 shows a 流程分类 and its creator', async () => {
+    // views/workFlow/flowEngine/index.vue shows row.category and row.creatorUser as they come.
+    const list = await send<
+      PagedList<{ enCode: string; category: string | null; creatorUser: string | null }>
+    >('GET', '/api/workflow/Engine/flowTemplate?currentPage=1&pageSize=50&keyword=&category=');
+    const order = list.data.list.find((f) => f.enCode === 'crmOrder')!;
+    expect(order.category).toBeTruthy();
+    expect(order.creatorUser).toBeTruthy();
+  });
+
   it("system/notice: the 类型 list is the NoticeType dictionary, holding the form's default 1", async () => {
     // views/system/notice/Form.vue and index.vue ask the store for the entries of NoticeType
     // (store/modules/base.js reads DictionaryData/All); the form starts with category '1' and
