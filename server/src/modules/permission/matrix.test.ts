@@ -147,6 +147,7 @@ const MATRIX = [
     ['GET /api/system/Menu/ModuleBySystem/:id', 'S D D A A'],
     ['GET /api/system/Menu/Selector/All', 'S D D A A'],
     ['GET /api/system/Menu/Selector/:id', 'S D D A A'],
+    ['GET /api/system/Menu/Selector/:id/:systemId', 'S D D A A'],
     ['GET /api/system/Menu/Selector/', 'S D D A A'],
     ['POST /api/system/Menu', 'S D D D A'],
     ['GET /api/system/Menu/:id', 'S D D A A'],
