@@ -34,31 +34,11 @@ function precompress(): Plugin {
   };
 }
 
-const SHARED_SOURCES = /[\\/]packages[\\/]shared[\\/]src[\\/]/;
-
-/**
- * The shared package is imported through its index (types, enums, zod schemas); its modules have no
- * side effects, so a page takes only those it uses. Without this, one use of LAYOUTS put every
- * module of it and all of zod (57 KB gzip) into the shell's first load.
- */
-function sharedWithoutSideEffects(): Plugin {
-  return {
-    name: 'console-shared-without-side-effects',
-    transform(code, id) {
-      if (!SHARED_SOURCES.test(id)) return null;
-      return { code, map: null, moduleSideEffects: false };
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [react(), precompress(), sharedWithoutSideEffects()],
+  plugins: [react(), precompress()],
   resolve: {
     // `source` first so that workspace packages (@console/shared) resolve to their TypeScript sources.
     conditions: ['source', ...defaultClientConditions],
-    // One copy of React in the bundle even when the install leaves two (a dependency that asks for an
-    // older React gets it hoisted to the root while web/ keeps its own): two copies fail at the first hook.
-    dedupe: ['react', 'react-dom'],
   },
   server: {
     host: '127.0.0.1',

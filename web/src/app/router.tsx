@@ -1,9 +1,10 @@
 import { type ComponentType, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createHashRouter, Navigate, Outlet, type RouteObject, useLocation, useMatches } from 'react-router';
+import { createHashRouter, Navigate, type RouteObject, useLocation, useMatches } from 'react-router';
 import { loadNamespaces } from '../base/i18n';
 import { RouteGuard } from '../shell/route-guard';
 import type { RouteHandle } from '../shell/routing';
+import { PAGES } from './pages';
 
 type PageModule = { default: ComponentType };
 
@@ -15,48 +16,19 @@ function page(namespaces: readonly string[], load: () => Promise<PageModule>) {
   };
 }
 
-/**
- * The pages of the signed-in frame, each its own import (not the shell/shell-pages.ts barrel): the
- * shell and home must not load the lock screen, the external-link page, the menu route or the
- * "not available" page with them (issue #24: home after signing in ≤ 300 KB gzip).
- */
-const SHELL = {
-  layout: () => import('../shell/shell-layout'),
-  lockScreen: () => import('../shell/lock/lock-screen-page'),
-  externalLink: () => import('../shell/external-link/external-link-page'),
-  redirect: () => import('../shell/redirect-page'),
-  unavailable: () => import('../shell/unavailable-page'),
-};
+type ShellPages = typeof import('../shell/shell-pages');
 
-/**
- * The page registered for a menu address in app/pages.ts, else the shell's "not available yet"
- * page. The registry itself is loaded with the first such page, not with the sign-in page or home.
- */
+/** A page of the signed-in frame: all of them come from one lazy module (see shell/shell-pages.ts). */
+function shellPage(namespaces: readonly string[], pick: (pages: ShellPages) => ComponentType) {
+  return page(namespaces, () => import('../shell/shell-pages').then((pages) => ({ default: pick(pages) })));
+}
+
+/** The page registered for a menu address in app/pages.ts, else the shell's "not available yet" page. */
 function pageAt(address: string) {
   return async () => {
-    const [{ resolvePage }, { PAGES }] = await Promise.all([
-      import('../shell/resolve-page'),
-      import('./pages'),
-    ]);
+    const { resolvePage } = await import('../shell/shell-pages');
     return { Component: await resolvePage(PAGES[address]) };
   };
-}
-
-/** The menu pages (console.md 2.3): the registry of app/pages.ts, loaded with the first of them. */
-async function menuRoute() {
-  const [{ default: MenuRoute }, { PAGES }] = await Promise.all([
-    import('../shell/menu-route'),
-    import('./pages'),
-  ]);
-  return { Component: () => <MenuRoute pages={PAGES} /> };
-}
-
-/** Scan-code sign-in confirmation: signed in (the guard sends an anonymous phone to /login?redirect=). */
-async function scanLogin() {
-  const { PAGES } = await import('./pages');
-  const entry = PAGES.scanLogin;
-  if (!entry) throw new Error('app/pages.ts registers no scanLogin page');
-  return page(entry.namespaces, entry.load)();
 }
 
 /** Scrolls to the top on navigation and sets the document title from the route's handle. */
@@ -84,24 +56,11 @@ function RootLayout() {
   return <RouteGuard />;
 }
 
-/**
- * Every page but the sign-in page is inside antd's provider (theme, locale, message holder): a
- * pathless layout route loaded with the first of those pages, so the sign-in page's first load
- * carries no antd (bench/scenarios/bundle.ts).
- */
-const withAntd = async () => {
-  const { AntdProvider } = await import('../widgets/antd-provider');
-  return {
-    Component: () => (
-      <AntdProvider>
-        <Outlet />
-      </AntdProvider>
-    ),
-  };
-};
+/** Scan-code sign-in confirmation: signed in (the guard sends an anonymous phone to /login?redirect=). */
+const scanLogin = PAGES.scanLogin;
 
 /** A public page that is not built yet (single sign-on): outside the shell. */
-const unavailablePublic = page(['shell'], SHELL.unavailable);
+const unavailablePublic = shellPage(['shell'], (pages) => pages.UnavailablePage);
 
 export const routes: RouteObject[] = [
   {
@@ -114,94 +73,91 @@ export const routes: RouteObject[] = [
         handle: { title: 'login:submit' },
         lazy: page(['login'], () => import('../features/oauth/login-page')),
       },
+      { path: '/sso', handle: { title: 'shell:unavailable.title' }, lazy: unavailablePublic },
+      { path: '/auth-redirect', handle: { title: 'shell:unavailable.title' }, lazy: unavailablePublic },
       {
-        lazy: withAntd,
+        path: '/formShortLink',
+        handle: { title: 'shortLink:public.title' },
+        lazy: page(
+          ['shortLink', 'form', 'widgets'],
+          () => import('../features/visualdev/shortLink/form-short-link-page'),
+        ),
+      },
+      {
+        path: '/404',
+        handle: { title: 'notFound.title' },
+        lazy: page([], () => import('../shell/not-found-page')),
+      },
+      // Outside the shell (a phone page) but not public: through the guard like any signed-in page.
+      ...(scanLogin
+        ? [
+            {
+              path: '/scanLogin',
+              handle: { title: 'scan:title' },
+              lazy: page(scanLogin.namespaces, scanLogin.load),
+            },
+          ]
+        : []),
+      // A data screen's viewer (menus of type 6): full screen outside the shell, signed in like every page.
+      {
+        path: '/dataScreen/view/:id',
+        handle: { title: 'dataScreen:designer.title', dynamicTitle: true },
+        lazy: page(
+          ['dataScreen'],
+          () => import('../features/visualdev/dataScreen/view/data-screen-view-page'),
+        ),
+      },
+      // A data screen's share link (wall displays that cannot sign in): public, full screen.
+      {
+        path: '/dataScreenShare',
+        handle: { title: 'dataScreen:share.link', dynamicTitle: true },
+        lazy: page(
+          ['dataScreen'],
+          () => import('../features/visualdev/dataScreen/view/data-screen-share-page'),
+        ),
+      },
+      {
+        path: '/lockScreen',
+        handle: { title: 'shell:lock.title' },
+        lazy: shellPage(['shell'], (pages) => pages.LockScreenPage),
+      },
+      {
+        path: '/',
+        lazy: shellPage(['shell', 'password'], (pages) => pages.ShellLayout),
         children: [
-          { path: '/sso', handle: { title: 'shell:unavailable.title' }, lazy: unavailablePublic },
-          { path: '/auth-redirect', handle: { title: 'shell:unavailable.title' }, lazy: unavailablePublic },
+          { index: true, element: <Navigate to="/home" replace /> },
+          { path: 'home', handle: { title: 'shell:menu.home' }, lazy: pageAt('home') },
+          { path: 'dashboard', handle: { title: 'shell:menu.dashboard' }, lazy: pageAt('dashboard') },
+          { path: 'profile', handle: { title: 'shell:menu.profile' }, lazy: pageAt('basic/profile') },
           {
-            path: '/formShortLink',
-            handle: { title: 'shortLink:public.title' },
-            lazy: page(
-              ['shortLink', 'form', 'widgets'],
-              () => import('../features/visualdev/shortLink/form-short-link-page'),
-            ),
+            path: 'messageRecord',
+            handle: { title: 'shell:menu.messageRecord' },
+            lazy: pageAt('basic/messageRecord'),
           },
           {
-            path: '/404',
-            handle: { title: 'notFound.title' },
-            lazy: page([], () => import('../shell/not-found-page')),
-          },
-          // Outside the shell (a phone page) but not public: through the guard like any signed-in page.
-          { path: '/scanLogin', handle: { title: 'scan:title' }, lazy: scanLogin },
-          // A data screen's viewer (menus of type 6): full screen outside the shell, signed in like every page.
-          {
-            path: '/dataScreen/view/:id',
-            handle: { title: 'dataScreen:designer.title', dynamicTitle: true },
-            lazy: page(
-              ['dataScreen'],
-              () => import('../features/visualdev/dataScreen/view/data-screen-view-page'),
-            ),
-          },
-          // A data screen's share link (wall displays that cannot sign in): public, full screen.
-          {
-            path: '/dataScreenShare',
-            handle: { title: 'dataScreen:share.link', dynamicTitle: true },
-            lazy: page(
-              ['dataScreen'],
-              () => import('../features/visualdev/dataScreen/view/data-screen-share-page'),
-            ),
+            path: 'previewModel',
+            handle: { title: 'form:preview.title' },
+            lazy: page(['form'], () => import('../features/visualdev/webDesign/preview-model-page')),
           },
           {
-            path: '/lockScreen',
-            handle: { title: 'shell:lock.title' },
-            lazy: page(['shell'], SHELL.lockScreen),
+            path: 'externalLink',
+            handle: { title: 'shell:externalLink.title' },
+            lazy: shellPage(['shell'], (pages) => pages.ExternalLinkPage),
           },
           {
-            path: '/',
-            lazy: page(['shell', 'password'], SHELL.layout),
-            children: [
-              { index: true, element: <Navigate to="/home" replace /> },
-              // Home is the first page after sign-in: its own import, without the registry (app/pages.ts and
-              // the shared schemas it brings, ~45 KB gzip), which the next page loads.
-              {
-                path: 'home',
-                handle: { title: 'shell:menu.home' },
-                lazy: page(['home'], () => import('../features/home/home-page')),
-              },
-              { path: 'dashboard', handle: { title: 'shell:menu.dashboard' }, lazy: pageAt('dashboard') },
-              { path: 'profile', handle: { title: 'shell:menu.profile' }, lazy: pageAt('basic/profile') },
-              {
-                path: 'messageRecord',
-                handle: { title: 'shell:menu.messageRecord' },
-                lazy: pageAt('basic/messageRecord'),
-              },
-              {
-                path: 'previewModel',
-                handle: { title: 'form:preview.title' },
-                lazy: page(['form'], () => import('../features/visualdev/webDesign/preview-model-page')),
-              },
-              {
-                path: 'externalLink',
-                handle: { title: 'shell:externalLink.title' },
-                lazy: page(['shell'], SHELL.externalLink),
-              },
-              {
-                path: 'redirect/*',
-                handle: { noCache: true },
-                lazy: page([], SHELL.redirect),
-              },
-              // Everything else: the pages of the user's menus (console.md 2.3), else /404.
-              {
-                path: '*',
-                handle: { dynamicTitle: true },
-                lazy: menuRoute,
-              },
-            ],
+            path: 'redirect/*',
+            handle: { noCache: true },
+            lazy: shellPage([], (pages) => pages.RedirectPage),
           },
-          { path: '*', element: <Navigate to="/404" replace /> },
+          // Everything else: the pages of the user's menus (console.md 2.3), else /404.
+          {
+            path: '*',
+            handle: { dynamicTitle: true },
+            lazy: shellPage([], ({ MenuRoute }) => () => <MenuRoute pages={PAGES} />),
+          },
         ],
       },
+      { path: '*', element: <Navigate to="/404" replace /> },
     ],
   },
 ];

@@ -1,5 +1,5 @@
+import { message } from 'antd';
 import { create } from 'zustand';
-import { toastError, toastInfo } from '../api/feedback';
 import { clearToken, getToken } from '../api/token';
 import { i18n } from '../i18n';
 import { reloadWhenNoFormOpen } from './refresh';
@@ -48,13 +48,13 @@ function liveClient(): SocketClient {
       useLive.getState().apply(frame);
       for (const listener of listeners) listener(frame);
     },
-    showLogout: (text) => toastError(text, 1),
+    showLogout: (text) => void message.error(text, 1),
     resetToken: clearToken,
     reload: () => window.location.reload(),
     refresh: () =>
       reloadWhenNoFormOpen({
         reload: () => window.location.reload(),
-        notify: () => toastInfo(i18n.t('shell:socket.refreshPending'), 6),
+        notify: () => void message.info(i18n.t('shell:socket.refreshPending'), 6),
       }),
   });
   return client;

@@ -1,6 +1,5 @@
+import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import { type InputHTMLAttributes, type ReactNode, useId, useRef, useState } from 'react';
-import { LightIcon } from './light-icon';
-import { EyeInvisibleOutlined, EyeOutlined, LoadingOutlined } from './light-icons';
 
 /**
  * Light form fields of the sign-in page. They look like antd's large inputs but are plain
@@ -45,7 +44,7 @@ export function LoginInput({ id, label, prefix, error, revealLabels, type, ...re
             aria-pressed={revealed}
             onClick={() => setRevealed((value) => !value)}
           >
-            <LightIcon icon={revealed ? EyeOutlined : EyeInvisibleOutlined} hidden />
+            {revealed ? <EyeOutlined aria-hidden /> : <EyeInvisibleOutlined aria-hidden />}
           </button>
         )}
       </span>
@@ -72,35 +71,6 @@ export function LoginCheckbox({
       <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
       <span>{children}</span>
     </label>
-  );
-}
-
-/** Two CJK characters get a space between them, as antd's buttons show them (登录 → 登 录). */
-const TWO_CJK = /^[\u4e00-\u9fa5]{2}$/;
-
-/**
- * The form's primary button, large and full width, drawn like antd's (same classes and box; the
- * rules are in login.css) without antd's runtime. While loading it shows the spinning icon and
- * ignores clicks, as antd's does.
- */
-export function SubmitButton({ loading, children }: { loading: boolean; children: string }) {
-  const text = !loading && TWO_CJK.test(children) ? children.split('').join(' ') : children;
-  return (
-    <button
-      type="submit"
-      className={`ant-btn ant-btn-primary ant-btn-lg ant-btn-block login-submit${loading ? ' ant-btn-loading' : ''}`}
-      aria-busy={loading || undefined}
-      onClick={(event) => {
-        if (loading) event.preventDefault();
-      }}
-    >
-      {loading && (
-        <span className="ant-btn-icon login-submit__icon">
-          <LightIcon icon={LoadingOutlined} hidden />
-        </span>
-      )}
-      <span>{text}</span>
-    </button>
   );
 }
 

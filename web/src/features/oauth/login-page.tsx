@@ -1,48 +1,22 @@
-import {
-  type ComponentType,
-  type FormEvent,
-  type KeyboardEvent,
-  lazy,
-  Suspense,
-  useRef,
-  useState,
-} from 'react';
+import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { type FormEvent, type KeyboardEvent, lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../base/api';
 import { BrandMark } from '../../base/brand-mark';
 import { LanguageSwitch } from '../../widgets/language/language-switch';
 import { loginImageCodeUrl, passwordLogin } from './api';
-import { LoginCheckbox, LoginInput, SubmitButton, useFieldErrors, useFormValues } from './fields';
+import { LoginCheckbox, LoginInput, useFieldErrors, useFormValues } from './fields';
 import { useFinishSignIn } from './finish';
 import { useImageCode } from './image-code';
-import { LightIcon } from './light-icon';
-import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from './light-icons';
 import { MobileOffer } from './mobile-offer';
 import { asksForCode, rememberAccount, rememberedAccount } from './remember';
 import './login.css';
 
-/**
- * The phone-code and scan-code modes are separate chunks, fetched only when their tab is chosen;
- * they use antd, so antd's provider (theme, locale) comes with them: the password mode has none.
- */
-function withAntd(load: () => Promise<{ default: ComponentType }>) {
-  return lazy(async () => {
-    const [{ default: Mode }, { AntdProvider }] = await Promise.all([
-      load(),
-      import('../../widgets/antd-provider'),
-    ]);
-    return {
-      default: () => (
-        <AntdProvider>
-          <Mode />
-        </AntdProvider>
-      ),
-    };
-  });
-}
-const SmsLoginForm = withAntd(() => import('./sms-login-form'));
-const ScanLogin = withAntd(() => import('./scan-login'));
+// The phone-code and scan-code modes are separate chunks, fetched only when their tab is chosen.
+const SmsLoginForm = lazy(() => import('./sms-login-form'));
+const ScanLogin = lazy(() => import('./scan-login'));
 // Social providers (enterprise WeChat, DingTalk, Feishu) ask the server first: their own chunk.
 const SocialLogin = lazy(() => import('./social-login'));
 
@@ -225,7 +199,7 @@ function PasswordLoginForm() {
         name="account"
         label={t('fields.account')}
         placeholder={t('placeholders.account')}
-        prefix={<LightIcon icon={UserOutlined} />}
+        prefix={<UserOutlined />}
         autoComplete="username"
         value={values.account}
         error={errors.account}
@@ -238,7 +212,7 @@ function PasswordLoginForm() {
         name="password"
         label={t('fields.password')}
         placeholder={t('placeholders.password')}
-        prefix={<LightIcon icon={LockOutlined} />}
+        prefix={<LockOutlined />}
         autoComplete="current-password"
         revealLabels={{ show: t('showPassword'), hide: t('hidePassword') }}
         value={values.password}
@@ -253,7 +227,7 @@ function PasswordLoginForm() {
             name="code"
             label={t('fields.code')}
             placeholder={t('placeholders.code')}
-            prefix={<LightIcon icon={SafetyCertificateOutlined} />}
+            prefix={<SafetyCertificateOutlined />}
             maxLength={codeLength}
             autoComplete="off"
             value={values.code ?? ''}
@@ -279,7 +253,9 @@ function PasswordLoginForm() {
           {t('rememberMe')}
         </LoginCheckbox>
       </div>
-      <SubmitButton loading={submitting}>{submitting ? t('submitting') : t('submit')}</SubmitButton>
+      <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+        {submitting ? t('submitting') : t('submit')}
+      </Button>
     </form>
   );
 }

@@ -1,27 +1,13 @@
-import { type ComponentProps, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Button } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../base/api';
 import { useFinishSignIn } from './finish';
-import { LightIcon } from './light-icon';
-import { LoadingOutlined } from './light-icons';
 import { getTicket, getTicketStatus } from './scan-api';
 import { getSocialProviders, type SocialProvider } from './social-api';
 
-// The bind step needs antd's form: fetched only when a provider user turns out unbound, with antd's
-// provider (theme, locale), which the sign-in page does not load otherwise.
-const SocialBindForm = lazy(async () => {
-  const [{ default: Form }, { AntdProvider }] = await Promise.all([
-    import('./social-bind-form'),
-    import('../../widgets/antd-provider'),
-  ]);
-  return {
-    default: (props: ComponentProps<typeof Form>) => (
-      <AntdProvider>
-        <Form {...props} />
-      </AntdProvider>
-    ),
-  };
-});
+// The bind step needs antd's form: fetched only when a provider user turns out unbound.
+const SocialBindForm = lazy(() => import('./social-bind-form'));
 
 const POLL_MS = 1000;
 
@@ -32,47 +18,11 @@ type Step =
   | { kind: 'failed'; message: string };
 
 /**
- * A provider's button, drawn like antd's default button (login.css) without antd's runtime: the
- * sign-in page loads no antd (issue #24, 150 KB budget). While loading it shows the spinning icon
- * and ignores clicks, as antd's does.
- */
-function SocialButton({
-  provider,
-  loading,
-  onClick,
-  children,
-}: {
-  provider: string;
-  loading: boolean;
-  onClick: () => void;
-  children: string;
-}) {
-  return (
-    <button
-      type="button"
-      className={`login-social__button${loading ? ' login-social__button--loading' : ''}`}
-      data-provider={provider}
-      aria-busy={loading || undefined}
-      onClick={() => {
-        if (!loading) onClick();
-      }}
-    >
-      {loading && (
-        <span className="login-submit__icon">
-          <LightIcon icon={LoadingOutlined} hidden />
-        </span>
-      )}
-      <span>{children}</span>
-    </button>
-  );
-}
-
-/**
  * 其他登录方式: the providers configured on the server (enterprise WeChat, DingTalk, Feishu).
  * A provider opens its sign-in in a window on a scan-code ticket this page polls; an unbound
  * provider user is asked for the console account and password once, which binds it.
  * A separate chunk (the sign-in page loads it after its own first paint), kept small: it uses only
- * what the page has already loaded (no antd); the bind form is a chunk of its own.
+ * what the page has already loaded; the bind form is a chunk of its own.
  */
 export default function SocialLogin() {
   const { t } = useTranslation('login');
@@ -137,14 +87,14 @@ export default function SocialLogin() {
       </div>
       <div className="login-social__list">
         {providers.map((provider) => (
-          <SocialButton
+          <Button
             key={provider.enname}
-            provider={provider.enname}
+            data-provider={provider.enname}
             onClick={() => void start(provider)}
             loading={step.kind === 'waiting' && step.provider.enname === provider.enname}
           >
             {label(provider)}
-          </SocialButton>
+          </Button>
         ))}
       </div>
       {step.kind === 'waiting' && (
