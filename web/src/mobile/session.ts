@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { http } from '../base/api';
 import { clearToken, getToken, setToken } from '../base/api/token';
+import { mustChangePassword } from '../base/session/password-owed';
 import type { CurrentUser } from '../base/session/session-types';
 
 /**
@@ -34,12 +35,8 @@ export const useMobileSession = create<MobileSession>()((set) => ({
 export const hasToken = (): boolean => getToken() !== null;
 
 /** The initial password must be changed before anything else (console.md 2.6). */
-export function owesPassword(user: CurrentUser | null): boolean {
-  if (!user) return false;
-  const neverChanged =
-    user.userInfo.changePasswordDate === null || user.userInfo.changePasswordDate === undefined;
-  return neverChanged && Number(user.sysConfigInfo?.mandatoryModificationOfInitialPassword) === 1;
-}
+export const owesPassword = (user: CurrentUser | null): boolean =>
+  mustChangePassword(user?.userInfo, user?.sysConfigInfo);
 
 /** Ends the session on the server (an expired one is fine) and here. */
 export async function signOut(): Promise<void> {

@@ -17,8 +17,9 @@ import {
   routableMenus,
   visibleMenus,
 } from '../base/session/menu';
+import { mustChangePassword } from '../base/session/password-owed';
 import { fetchCurrentUser, logout } from '../base/session/session-api';
-import { mustChangePassword, useSession } from '../base/session/session-store';
+import { useSession } from '../base/session/session-store';
 import type { MenuNode } from '../base/session/session-types';
 import { isLayout, THEME_COLORS, type UiSize, useSettings } from '../base/session/settings-store';
 import { ChangePasswordDialog } from '../features/permission/current/password/change-password-dialog';

@@ -101,10 +101,3 @@ export const useSession = create<SessionState>()((set, get) => ({
     set(empty);
   },
 }));
-
-/** True while the mandatory change of the initial password is pending (console.md 2.6). */
-export function mustChangePassword(userInfo: UserInfo | null, config: SysConfigInfo | null): boolean {
-  if (!userInfo || !config) return false;
-  const neverChanged = userInfo.changePasswordDate === null || userInfo.changePasswordDate === undefined;
-  return neverChanged && Number(config.mandatoryModificationOfInitialPassword) === 1;
-}
