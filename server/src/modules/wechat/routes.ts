@@ -32,9 +32,13 @@ import {
   listTags,
   menuDraft,
   mpToken,
+  previewDepartmentPush,
   previewDepartments,
+  previewUserPush,
   previewUsers,
   publishMenu,
+  pushDepartments,
+  pushUsers,
   refreshMassStatus,
   remoteMenu,
   saveAccount,
@@ -565,6 +569,37 @@ export function registerWeChatRoutes(app: FastifyInstance, services: Services) {
     handler: async ({ session }) => {
       const result = await syncUsers(db, services.kv, session.userId);
       return answer(result, WeChatMessages.usersSynced(result.created, result.updated));
+    },
+  });
+  // console → enterprise WeChat, with the preview of what changes there
+  defineRoute(app, services, {
+    method: 'GET',
+    url: '/api/wechat/qy/departments/push/preview',
+    access: { module: P.qyDepartment },
+    handler: () => previewDepartmentPush(db),
+  });
+  defineRoute(app, services, {
+    method: 'POST',
+    url: '/api/wechat/qy/departments/push',
+    access: { module: P.qyDepartment },
+    handler: async () => {
+      const result = await pushDepartments(db);
+      return answer(result, WeChatMessages.departmentsPushed(result.created, result.updated));
+    },
+  });
+  defineRoute(app, services, {
+    method: 'GET',
+    url: '/api/wechat/qy/users/push/preview',
+    access: { module: P.qyUser },
+    handler: () => previewUserPush(db),
+  });
+  defineRoute(app, services, {
+    method: 'POST',
+    url: '/api/wechat/qy/users/push',
+    access: { module: P.qyUser },
+    handler: async () => {
+      const result = await pushUsers(db);
+      return answer(result, WeChatMessages.usersPushed(result.created, result.updated));
     },
   });
   defineRoute(app, services, {

@@ -3,7 +3,8 @@
  * tags, mass messages and material, and the enterprise WeChat's departments, users and messages.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { RelationType } from '@console/shared';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { badRequest } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { hashPassword } from '../../core/passwords.js';
@@ -12,6 +13,7 @@ import type { Db } from '../../db/client.js';
 import {
   organizes,
   synThirdInfo,
+  userRelations,
   users,
   wechatAccounts,
   wechatFollowers,
@@ -48,6 +50,11 @@ export const WeChatMessages = {
   badSignature: 'signature check failed',
   departmentsSynced: (created: number, updated: number) => `部门同步完成：新建${created}个，更新${updated}个`,
   usersSynced: (created: number, updated: number) => `用户同步完成：新建${created}个，更新${updated}个`,
+  departmentsPushed: (created: number, updated: number) =>
+    `已推送到企业微信：新建部门${created}个，更新${updated}个`,
+  usersPushed: (created: number, updated: number) =>
+    `已推送到企业微信：新建成员${created}个，更新${updated}个`,
+  noDepartmentId: (name: string) => `企业微信创建部门「${name}」后没有返回部门ID，已停止推送`,
   messageMissing: '消息记录不存在',
   aesKeyNeeded: '兼容模式和安全模式需要EncodingAESKey，请填写后保存',
   tokenNeeded: '兼容模式和安全模式需要令牌（Token），请填写后保存',
@@ -57,6 +64,8 @@ export const WeChatMessages = {
 const WECOM = 1;
 const ORGANIZE = 1;
 const USER = 2;
+/** Enterprise WeChat's top department. */
+const TOP_DEPARTMENT = '1';
 
 export type EncryptMode = 'plain' | 'compat' | 'safe';
 
@@ -731,7 +740,245 @@ export async function syncUsers(db: Db, kv: Parameters<typeof bumpStamp>[0], use
     await remember(db, USER, id, u.userid);
     created++;
   }
+  // Members synced before their organisation had a membership row (the user list by organisation
+  // reads those rows) get one now.
+  const mine = await mapping(db, USER);
+  const members = await db
+    .select({ id: users.id, organizeId: users.organizeId })
+    .from(users)
+    .where(
+      and(inArray(users.id, [...mine.values(), '']), isNotNull(users.organizeId), eq(users.deleteMark, 0)),
+    );
+  for (const member of members) await joinUnit(db, member.id, member.organizeId!, userId);
   if (created || updated) await bumpStamp(kv, StampKey.authorization);
+  return { created, updated, preview };
+}
+
+/** The user's membership of the organisation (base_user_relation), as the user form writes it. */
+async function joinUnit(db: Db, userId: string, organizeId: string, actorId: string) {
+  await db
+    .insert(userRelations)
+    .values({
+      id: newId(),
+      userId,
+      objectType: RelationType.Organize,
+      objectId: organizeId,
+      sortCode: 0,
+      creatorTime: Date.now(),
+      creatorUserId: actorId,
+    })
+    .onConflictDoNothing();
+}
+
+// ---- enterprise WeChat: the console's organisations and users pushed to it ----
+
+/** One change a push makes in enterprise WeChat. */
+export interface PushChange {
+  /** The console's organisation or user id. */
+  id: string;
+  name: string;
+  /** create: a new department or member; update: the synced one's name (or department) changes. */
+  action: 'create' | 'update';
+  /** The department or member in enterprise WeChat (update), or its parent department's name (create). */
+  wxId?: string;
+  from?: string;
+  parentName: string;
+}
+export interface PushPreview {
+  changes: PushChange[];
+  unchanged: number;
+  /** Departments or members of enterprise WeChat no console row maps to (left as they are). */
+  onlyInWeChat: { id: string; name: string }[];
+}
+
+/** console id → WeCom id */
+async function outgoing(db: Db, dataType: number) {
+  return new Map([...(await mapping(db, dataType))].map(([wx, sys]) => [sys, wx]));
+}
+
+async function departmentPushPlan(db: Db) {
+  const c = await credentials(db, 'qy');
+  const answer = await weChatCall(c, '读取企业微信部门', '/cgi-bin/department/list');
+  const remote = ((answer.department as QyDepartment[] | undefined) ?? []).map((d) => ({
+    ...d,
+    id: Number(d.id),
+    parentid: Number(d.parentid),
+  }));
+  const remoteById = new Map(remote.map((d) => [String(d.id), d]));
+  const toWx = await outgoing(db, ORGANIZE);
+  const orgs = await db
+    .select({
+      id: organizes.id,
+      fullName: organizes.fullName,
+      parentId: organizes.parentId,
+      sortCode: organizes.sortCode,
+    })
+    .from(organizes)
+    .where(eq(organizes.deleteMark, 0))
+    .orderBy(sql`length(${organizes.organizeIdTree})`, asc(organizes.sortCode), asc(organizes.id));
+  const orgName = new Map(orgs.map((o) => [o.id, o.fullName]));
+  const topName = remoteById.get(TOP_DEPARTMENT)?.name ?? '';
+  const changes: PushChange[] = [];
+  const used = new Set<string>();
+  let unchanged = 0;
+  for (const org of orgs) {
+    const wxId = toWx.get(org.id);
+    const there = wxId ? remoteById.get(wxId) : undefined;
+    const parentName = orgName.get(org.parentId) ?? topName;
+    if (there) {
+      used.add(String(there.id));
+      if (there.name !== org.fullName.slice(0, 32))
+        changes.push({
+          id: org.id,
+          name: org.fullName,
+          action: 'update',
+          wxId,
+          from: there.name,
+          parentName,
+        });
+      else unchanged++;
+    } else changes.push({ id: org.id, name: org.fullName, action: 'create', parentName });
+  }
+  const preview: PushPreview = {
+    changes,
+    unchanged,
+    onlyInWeChat: remote
+      .filter((d) => !used.has(String(d.id)) && String(d.id) !== TOP_DEPARTMENT)
+      .map((d) => ({ id: String(d.id), name: d.name })),
+  };
+  return { c, preview, orgs, toWx };
+}
+
+export async function previewDepartmentPush(db: Db): Promise<PushPreview> {
+  return (await departmentPushPlan(db)).preview;
+}
+
+/**
+ * Pushes the console's organisations to enterprise WeChat, parents first: an organisation never
+ * synced becomes a department under its parent's department (the top department 1 for a root),
+ * a synced one whose name differs is renamed there. Departments of enterprise WeChat no
+ * organisation maps to are left as they are.
+ */
+export async function pushDepartments(db: Db) {
+  const { c, preview, orgs, toWx } = await departmentPushPlan(db);
+  let created = 0;
+  let updated = 0;
+  const byId = new Map(orgs.map((o) => [o.id, o]));
+  for (const change of preview.changes) {
+    const org = byId.get(change.id)!;
+    const name = org.fullName.slice(0, 32);
+    if (change.action === 'update') {
+      await weChatCall(c, '更新企业微信部门', '/cgi-bin/department/update', {
+        json: { id: Number(change.wxId), name },
+      });
+      updated++;
+      continue;
+    }
+    const parentid = Number(toWx.get(org.parentId) ?? TOP_DEPARTMENT);
+    const answer = await weChatCall(c, '创建企业微信部门', '/cgi-bin/department/create', {
+      json: { name, parentid, order: org.sortCode },
+    });
+    const wxId = String(answer.id ?? '');
+    if (!wxId) throw badRequest(WeChatMessages.noDepartmentId(org.fullName));
+    await remember(db, ORGANIZE, org.id, wxId);
+    toWx.set(org.id, wxId);
+    created++;
+  }
+  return { created, updated, preview };
+}
+
+async function userPushPlan(db: Db) {
+  const c = await credentials(db, 'qy');
+  const [deps, list] = await Promise.all([
+    weChatCall(c, '读取企业微信部门', '/cgi-bin/department/list'),
+    weChatCall(c, '读取企业微信成员', '/cgi-bin/user/list', {
+      query: { department_id: TOP_DEPARTMENT, fetch_child: '1' },
+    }),
+  ]);
+  const depName = new Map(
+    ((deps.department as QyDepartment[] | undefined) ?? []).map((d) => [String(d.id), d.name]),
+  );
+  const remote = new Map(((list.userlist as QyUser[] | undefined) ?? []).map((u) => [u.userid, u]));
+  const toWx = await outgoing(db, ORGANIZE);
+  const local = await db
+    .select({
+      id: users.id,
+      account: users.account,
+      realName: users.realName,
+      mobilePhone: users.mobilePhone,
+      email: users.email,
+      organizeId: users.organizeId,
+    })
+    .from(users)
+    .where(and(eq(users.deleteMark, 0), sql`${users.account} <> 'admin'`))
+    .orderBy(asc(users.sortCode), asc(users.id));
+  const departmentOf = (organizeId: string | null) => (organizeId && toWx.get(organizeId)) || TOP_DEPARTMENT;
+  const changes: PushChange[] = [];
+  const seen = new Set<string>();
+  let unchanged = 0;
+  for (const u of local) {
+    const there = remote.get(u.account);
+    const parentName = depName.get(departmentOf(u.organizeId)) ?? '';
+    if (there) {
+      seen.add(u.account);
+      if (there.name !== u.realName)
+        changes.push({
+          id: u.id,
+          name: u.realName,
+          action: 'update',
+          wxId: u.account,
+          from: there.name,
+          parentName,
+        });
+      else unchanged++;
+    } else changes.push({ id: u.id, name: u.realName, action: 'create', parentName });
+  }
+  const preview: PushPreview = {
+    changes,
+    unchanged,
+    onlyInWeChat: [...remote.values()]
+      .filter((u) => !seen.has(u.userid))
+      .map((u) => ({ id: u.userid, name: u.name })),
+  };
+  return { c, preview, local, departmentOf };
+}
+
+export async function previewUserPush(db: Db): Promise<PushPreview> {
+  return (await userPushPlan(db)).preview;
+}
+
+/**
+ * Pushes the console's users to enterprise WeChat as members (userid = account), in the
+ * department their organisation was synced to (push the organisations first; else the top
+ * department); a member whose name differs is renamed. Members no user maps to are left.
+ */
+export async function pushUsers(db: Db) {
+  const { c, preview, local, departmentOf } = await userPushPlan(db);
+  let created = 0;
+  let updated = 0;
+  const byId = new Map(local.map((u) => [u.id, u]));
+  for (const change of preview.changes) {
+    const u = byId.get(change.id)!;
+    if (change.action === 'update') {
+      await weChatCall(c, '更新企业微信成员', '/cgi-bin/user/update', {
+        json: { userid: u.account, name: u.realName },
+      });
+      await remember(db, USER, u.id, u.account);
+      updated++;
+      continue;
+    }
+    await weChatCall(c, '创建企业微信成员', '/cgi-bin/user/create', {
+      json: {
+        userid: u.account,
+        name: u.realName,
+        mobile: u.mobilePhone || undefined,
+        email: u.email || undefined,
+        department: [Number(departmentOf(u.organizeId))],
+      },
+    });
+    await remember(db, USER, u.id, u.account);
+    created++;
+  }
   return { created, updated, preview };
 }
 

@@ -4,7 +4,7 @@
  * user/info/batchget|updateremark, tags/get, tags/members/batchtagging, message/mass/sendall|get,
  * message/custom/send,
  * material/add_material|batchget_material|del_material) and of the enterprise WeChat (gettoken,
- * department/list, user/list, message/send) with errcode/errmsg as WeChat answers them, and keeps
+ * department/list|create|update, user/list|create|update, message/send) with errcode/errmsg as WeChat answers them, and keeps
  * what it was sent so a test can look.
  */
 import { createServer, type IncomingMessage } from 'node:http';
@@ -223,6 +223,41 @@ export async function startWeChatStandIn(options: StandInOptions) {
         return send({ department: state.departments });
       case '/cgi-bin/user/list':
         return send({ userlist: state.qyUsers });
+      case '/cgi-bin/department/create': {
+        const d = parsed() as { name?: string; parentid?: number; order?: number };
+        if (!d.name) return fail(60001, 'department name invalid');
+        if (!state.departments.some((x) => x.id === Number(d.parentid)))
+          return fail(60004, 'parent department not found');
+        if (state.departments.some((x) => x.parentid === Number(d.parentid) && x.name === d.name))
+          return fail(60008, 'department existed');
+        const id = Math.max(1, ...state.departments.map((x) => x.id)) + 1;
+        state.departments.push({ id, name: d.name, parentid: Number(d.parentid), order: d.order });
+        return send({ id });
+      }
+      case '/cgi-bin/department/update': {
+        const d = parsed() as { id?: number; name?: string };
+        const found = state.departments.find((x) => x.id === Number(d.id));
+        if (!found) return fail(60003, 'department not found');
+        if (d.name) found.name = d.name;
+        return send({});
+      }
+      case '/cgi-bin/user/create': {
+        const u = parsed() as { userid?: string; name?: string; department?: number[]; mobile?: string };
+        if (!u.userid || !u.name) return fail(40003, 'invalid userid');
+        if (state.qyUsers.some((x) => x.userid === u.userid)) return fail(60102, 'userid existed');
+        const department = u.department?.length ? u.department : [1];
+        if (department.some((id) => !state.departments.some((x) => x.id === id)))
+          return fail(60003, 'department not found');
+        state.qyUsers.push({ userid: u.userid, name: u.name, department, mobile: u.mobile });
+        return send({});
+      }
+      case '/cgi-bin/user/update': {
+        const u = parsed() as { userid?: string; name?: string };
+        const found = state.qyUsers.find((x) => x.userid === u.userid);
+        if (!found) return fail(60111, 'userid not found');
+        if (u.name) found.name = u.name;
+        return send({});
+      }
       case '/cgi-bin/message/send': {
         const message = parsed();
         state.sent.push(message);

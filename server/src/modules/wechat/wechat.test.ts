@@ -1,10 +1,13 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { suiteServer } from '../../../test/harness.js';
 import { STALE_VERSION_MESSAGE } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
 import {
   organizes,
+  synThirdInfo,
+  userRelations,
   users,
   wechatAccounts,
   wechatAutoReplies,
@@ -413,6 +416,124 @@ describe('enterprise WeChat', () => {
     const [lisi] = await db().select().from(users).where(eq(users.account, 'lisi'));
     expect(lisi!.organizeId).toBe(office!.id);
     expect(lisi!.mustChangePassword).toBe(1);
+
+    // The synced members belong to their organisations: the user list by organisation shows them.
+    type Page = { list: { account: string }[] };
+    const inOffice = await send<Page>('GET', `/api/permission/Users?organizeId=${office!.id}&pageSize=50`);
+    expect(inOffice.data.list.map((u) => u.account)).toEqual(['lisi']);
+    const inBureau = await send<Page>('GET', `/api/permission/Users?organizeId=${bureau!.id}&pageSize=50`);
+    expect(inBureau.data.list.map((u) => u.account).sort()).toEqual(['lisi', 'zhangsan']);
+    const rows = await db()
+      .select()
+      .from(userRelations)
+      .where(and(eq(userRelations.userId, lisi!.id), eq(userRelations.objectType, 'Organize')));
+    expect(rows.map((r) => r.objectId)).toEqual([office!.id]);
+  });
+
+  it('pushes the console’s organisations and users to enterprise WeChat after a preview', async () => {
+    await configureQy();
+    type Push = {
+      changes: { id: string; name: string; action: string; parentName: string; from?: string }[];
+      unchanged: number;
+      onlyInWeChat: { id: string; name: string }[];
+    };
+    // A new unit under the synced 民政局 and a user in it; 综合办公室 renamed in the console.
+    const [bureau] = await db().select().from(organizes).where(eq(organizes.fullName, '民政局'));
+    const [office] = await db().select().from(organizes).where(eq(organizes.fullName, '综合办公室'));
+    const unitId = newId();
+    await db()
+      .insert(organizes)
+      .values({
+        id: unitId,
+        parentId: bureau!.id,
+        category: 'department',
+        fullName: '社会救助科',
+        enCode: `push${unitId.slice(-6)}`,
+        organizeIdTree: `${bureau!.organizeIdTree},${unitId}`,
+        enabledMark: 1,
+      });
+    await db().update(organizes).set({ fullName: '党政办公室' }).where(eq(organizes.id, office!.id));
+    const orgs = (await db().select().from(organizes).where(eq(organizes.deleteMark, 0))).length;
+
+    const departmentsBefore = wx.state.departments.length;
+    const preview = await send<Push>('GET', '/api/wechat/qy/departments/push/preview');
+    expect(preview.code).toBe(200);
+    expect(wx.state.departments).toHaveLength(departmentsBefore); // a preview changes nothing there
+    const rescue = preview.data.changes.find((c) => c.name === '社会救助科');
+    expect(rescue).toMatchObject({ action: 'create', parentName: '民政局' });
+    expect(preview.data.changes.find((c) => c.id === office!.id)).toMatchObject({
+      action: 'update',
+      from: '综合办公室',
+      name: '党政办公室',
+    });
+    expect(preview.data.unchanged).toBe(2);
+    expect(preview.data.changes).toHaveLength(orgs - 2);
+
+    const pushed = await send<{ created: number; updated: number }>(
+      'POST',
+      '/api/wechat/qy/departments/push',
+    );
+    expect(pushed.msg).toBe(`已推送到企业微信：新建部门${orgs - 3}个，更新1个`);
+    const made = wx.state.departments.find((d) => d.name === '社会救助科');
+    expect(made?.parentid).toBe(2);
+    expect(wx.state.departments.find((d) => d.id === 3)?.name).toBe('党政办公室');
+    const again = await send<Push>('GET', '/api/wechat/qy/departments/push/preview');
+    expect(again.data.changes).toEqual([]);
+    expect(again.data.unchanged).toBe(orgs);
+    // Pulling back finds nothing to change either: the pushed departments are mapped.
+    expect(
+      (await send<{ changes: unknown[] }>('GET', '/api/wechat/qy/departments/preview')).data.changes,
+    ).toEqual([]);
+
+    await suite.server.addUser('wangwu', 'Wangwu12345');
+    const [wangwu] = await db().select().from(users).where(eq(users.account, 'wangwu'));
+    await db().update(users).set({ realName: '王五', organizeId: unitId }).where(eq(users.id, wangwu!.id));
+    await db().update(users).set({ realName: '李四（民政）' }).where(eq(users.account, 'lisi'));
+    const people = await send<Push>('GET', '/api/wechat/qy/users/push/preview');
+    expect(people.data.changes.find((c) => c.name === '王五')).toMatchObject({
+      action: 'create',
+      parentName: '社会救助科',
+    });
+    expect(people.data.changes.find((c) => c.name === '李四（民政）')).toMatchObject({
+      action: 'update',
+      from: '李四',
+    });
+    const membersBefore = wx.state.qyUsers.length;
+    const creates = people.data.changes.filter((c) => c.action === 'create').length;
+    const done = await send('POST', '/api/wechat/qy/users/push');
+    expect(done.msg).toBe(`已推送到企业微信：新建成员${creates}个，更新1个`);
+    expect(wx.state.qyUsers).toHaveLength(membersBefore + creates);
+    expect(wx.state.qyUsers.find((u) => u.userid === 'wangwu')).toMatchObject({
+      name: '王五',
+      department: [made!.id],
+    });
+    expect(wx.state.qyUsers.find((u) => u.userid === 'lisi')?.name).toBe('李四（民政）');
+    expect((await send<Push>('GET', '/api/wechat/qy/users/push/preview')).data.changes).toEqual([]);
+  });
+
+  it('refuses a push when enterprise WeChat refuses, saying why, and records nothing for it', async () => {
+    await configureQy();
+    const unitId = newId();
+    await db()
+      .insert(organizes)
+      .values({
+        id: unitId,
+        parentId: '-1',
+        category: 'company',
+        fullName: '区政府',
+        enCode: `dup${unitId.slice(-6)}`,
+        organizeIdTree: unitId,
+        enabledMark: 1,
+      });
+    // 区政府 exists under the top department already: WeChat answers 60008.
+    wx.state.departments.push({ id: 99, name: '区政府', parentid: 1 });
+    const refused = await send('POST', '/api/wechat/qy/departments/push');
+    expect(refused.code).toBe(400);
+    expect(refused.msg).toContain('60008');
+    const mapped = await db().select().from(synThirdInfo).where(eq(synThirdInfo.sysObjId, unitId));
+    expect(mapped).toEqual([]);
+    await db().delete(organizes).where(eq(organizes.id, unitId));
+    wx.state.departments.pop();
   });
 
   it('sends text, card and markdown messages with their history; bad input saves nothing', async () => {
@@ -878,6 +999,9 @@ describe('permissions', () => {
       ['PUT', '/api/wechat/mp/menu'],
       ['POST', '/api/wechat/mp/mass'],
       ['GET', '/api/wechat/qy/departments/preview'],
+      ['GET', '/api/wechat/qy/departments/push/preview'],
+      ['POST', '/api/wechat/qy/departments/push'],
+      ['POST', '/api/wechat/qy/users/push'],
       ['POST', '/api/wechat/qy/messages'],
       ['GET', '/api/wechat/mp/inbox'],
       ['POST', '/api/wechat/mp/inbox/x/reply'],
