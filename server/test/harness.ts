@@ -24,27 +24,46 @@ export const md5 = (text: string) => createHash('md5').update(text).digest('hex'
  */
 export interface TestDatabase {
   url?: string;
+  /**
+   * Before a server first opens it, makes the still-empty PostgreSQL database a copy of the
+   * run's migrated and seeded template (global-setup.ts), as PGlite servers load a dump; once
+   * opened, it is left as it is (a restarted server finds its data).
+   */
+  prepare(template: 'plain' | 'demo'): Promise<void>;
   drop(): Promise<void>;
+}
+
+async function onPostgres(base: string, statement: string) {
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
 }
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   const base = process.env.TEST_DATABASE_URL;
-  if (!base) return { drop: async () => undefined };
+  if (!base) return { prepare: async () => undefined, drop: async () => undefined };
   const name = `console_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  await onPostgres(base, `CREATE DATABASE ${name}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
+  let prepared: Promise<void> | undefined;
   return {
     url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+    prepare(template) {
+      const templates = inject('postgresTemplates');
+      prepared ??= templates
+        ? (async () => {
+            await onPostgres(base, `DROP DATABASE ${name}`);
+            await onPostgres(base, `CREATE DATABASE ${name} TEMPLATE ${templates[template]}`);
+          })()
+        : Promise.resolve();
+      return prepared;
     },
+    drop: () => onPostgres(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 
@@ -217,6 +236,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   });
   const templates = inject('pgliteTemplates');
   const template = templates && !options.dataDir ? templates[options.demo ? 'demo' : 'plain'] : undefined;
+  await options.database?.prepare(options.demo ? 'demo' : 'plain');
   const database = await openDatabase({
     databaseUrl: options.database?.url,
     dataDir: options.dataDir ?? 'memory://',

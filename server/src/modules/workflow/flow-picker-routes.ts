@@ -30,8 +30,16 @@ export function registerFlowPickerRoutes(
     handler: async ({ query }) => {
       const page = await templates.list(query, true);
       return {
+        // The picker's fields (pickerItem): category stays the entry id.
         list: page.list.map(
-          ({ creatorUser: _user, creatorTime: _time, hasAssistBtn: _assist, ...row }) => row,
+          ({
+            creatorUser: _user,
+            creatorTime: _time,
+            hasAssistBtn: _assist,
+            category: _name,
+            categoryId,
+            ...row
+          }) => ({ ...row, category: categoryId }),
         ),
         pagination: page.pagination,
       };

@@ -197,9 +197,15 @@ export class TemplateService {
     ]);
     const [rows, [total]] = await Promise.all([
       this.db
-        .select({ t: flowTemplates, creator: users.realName, account: users.account })
+        .select({
+          t: flowTemplates,
+          creator: users.realName,
+          account: users.account,
+          categoryName: dictionaryData.fullName,
+        })
         .from(flowTemplates)
         .leftJoin(users, eq(users.id, flowTemplates.creatorUserId))
+        .leftJoin(dictionaryData, eq(dictionaryData.id, flowTemplates.category))
         .where(where)
         .orderBy(...order)
         .limit(query.pageSize)
@@ -212,11 +218,14 @@ export class TemplateService {
       total: total?.n ?? 0,
     };
     return {
-      list: rows.map(({ t, creator, account }) => ({
+      list: rows.map(({ t, creator, account, categoryName }) => ({
         id: t.id,
         enCode: t.enCode,
         fullName: t.fullName,
-        category: t.category,
+        // The 3.4.7 list shows `category` as it comes (its 流程分类 column): the entry's name; the
+        // id, which the search filter and the form use, is in categoryId.
+        category: categoryName ?? t.category,
+        categoryId: t.category,
         type: t.type,
         icon: t.icon,
         iconBackground: t.iconBackground,

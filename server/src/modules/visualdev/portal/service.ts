@@ -108,7 +108,13 @@ export class PortalService {
 
   async list(query: DesignListQuery & { category: string }) {
     const page = await designPage(this.db, CATALOGUE, query, query.category);
-    return { list: await this.items(page.rows), pagination: page.pagination };
+    // The 3.4.7 list shows `category` as it comes (its 分类 column): the entry's name; the info
+    // keeps the id for the form.
+    const list = (await this.items(page.rows)).map((item) => ({
+      ...item,
+      category: item.categoryName ?? item.category,
+    }));
+    return { list, pagination: page.pagination };
   }
 
   /**

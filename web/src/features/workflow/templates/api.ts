@@ -10,7 +10,10 @@ export interface TemplateRow {
   id: string;
   enCode: string;
   fullName: string;
+  /** The category's name (what the 3.4.7 list shows). */
   category: string | null;
+  /** The category's WorkFlowCategory entry id. */
+  categoryId?: string | null;
   type: number;
   sortCode: number;
   enabledMark: number;

@@ -173,7 +173,8 @@ function FlowEngineList() {
       key: 'category',
       width: 120,
       ellipsis: true,
-      render: (value: string | null) => (value ? (categoryNames.get(value) ?? value) : ''),
+      // The name in this language from the entry id; the server's name when the entry is gone.
+      render: (value: string | null, row) => (row.categoryId ? (categoryNames.get(row.categoryId) ?? value) : value) ?? '',
     },
     {
       title: t('fields.type'),
