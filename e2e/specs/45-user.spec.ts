@@ -204,10 +204,8 @@ describe('permission/user', () => {
       buffer: Buffer.alloc(501 * 1024),
     });
     await toast(page, 'error', '文件大小不能超过500KB');
-    await page
-      .locator('.ant-message')
-      .waitFor({ state: 'detached' })
-      .catch(() => undefined);
+    // The picture without the toasts: wait until they have gone.
+    await expect.poll(() => page.locator('.ant-message-notice').count()).toBe(0);
     await settled(page);
     await page.screenshot({ path: join(screenshots, '45-user-import.png') });
     await wizard.getByRole('button', { name: /取\s?消/ }).click();
