@@ -22,7 +22,41 @@ export const sysConfigKeys = {
   config: () => ['sysConfig', 'config'] as const,
   admins: () => ['sysConfig', 'admins'] as const,
   users: (keyword: string) => ['sysConfig', 'users', keyword] as const,
+  socials: () => ['sysConfig', 'socials'] as const,
 };
+
+/** A social sign-in provider's settings (GET /api/system/Socials): the secret only as hasSecret. */
+export interface SocialProviderConfig {
+  enname: 'wechat_enterprise' | 'dingtalk' | 'feishu';
+  name: string;
+  enabledMark: number;
+  clientId: string;
+  hasSecret: boolean;
+  agentId: string;
+  authorizeBase: string;
+  apiBase: string;
+  defaultAuthorizeBase: string;
+  defaultApiBase: string;
+  pkce: boolean;
+}
+
+/** PUT /api/system/Socials/{provider}; an empty clientSecret keeps the stored one. */
+export interface SocialProviderInput {
+  enabledMark: number;
+  clientId: string;
+  clientSecret: string;
+  agentId: string;
+  authorizeBase: string;
+  apiBase: string;
+}
+
+export async function fetchSocials(): Promise<SocialProviderConfig[]> {
+  return listOf(await http.get<{ list: SocialProviderConfig[] } | SocialProviderConfig[]>('/system/Socials'));
+}
+
+export async function saveSocial(provider: string, data: SocialProviderInput): Promise<string> {
+  return (await http.send(`/system/Socials/${encodeURIComponent(provider)}`, { method: 'PUT', data })).msg;
+}
 
 const BASE = '/system/SysConfig';
 

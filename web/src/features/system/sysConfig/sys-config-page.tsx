@@ -39,6 +39,7 @@ import {
   type UserOption,
   userLabel,
 } from './api';
+import { SocialsPanel } from './socials-panel';
 import './sys-config.css';
 
 const ADDRESS = 'system/sysConfig';
@@ -406,6 +407,7 @@ function SysConfigForm() {
                   </>
                 ),
               },
+              { key: 'socials', label: t('tabs.socials'), children: <SocialsPanel /> },
             ]}
           />
         </Form>
