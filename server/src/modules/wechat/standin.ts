@@ -226,7 +226,8 @@ export async function startWeChatStandIn(options: StandInOptions) {
       case '/cgi-bin/department/create': {
         const d = parsed() as { name?: string; parentid?: number; order?: number };
         if (!d.name) return fail(60001, 'department name invalid');
-        if (!state.departments.some((x) => x.id === Number(d.parentid)))
+        // Department 1, the company's top department, always exists in enterprise WeChat.
+        if (Number(d.parentid) !== 1 && !state.departments.some((x) => x.id === Number(d.parentid)))
           return fail(60004, 'parent department not found');
         if (state.departments.some((x) => x.parentid === Number(d.parentid) && x.name === d.name))
           return fail(60008, 'department existed');
@@ -246,7 +247,7 @@ export async function startWeChatStandIn(options: StandInOptions) {
         if (!u.userid || !u.name) return fail(40003, 'invalid userid');
         if (state.qyUsers.some((x) => x.userid === u.userid)) return fail(60102, 'userid existed');
         const department = u.department?.length ? u.department : [1];
-        if (department.some((id) => !state.departments.some((x) => x.id === id)))
+        if (department.some((id) => id !== 1 && !state.departments.some((x) => x.id === id)))
           return fail(60003, 'department not found');
         state.qyUsers.push({ userid: u.userid, name: u.name, department, mobile: u.mobile });
         return send({});

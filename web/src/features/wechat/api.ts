@@ -69,6 +69,19 @@ export interface DepartmentPreview {
   onlyInConsole: { id: string; fullName: string }[];
   remoteCount: number;
 }
+/** What a push of the console's organisations or users would change in enterprise WeChat. */
+export interface PushPreview {
+  changes: {
+    id: string;
+    name: string;
+    action: 'create' | 'update';
+    wxId?: string;
+    from?: string;
+    parentName: string;
+  }[];
+  unchanged: number;
+  onlyInWeChat: { id: string; name: string }[];
+}
 export interface UserPreview {
   changes: {
     userid: string;
@@ -160,6 +173,10 @@ export const wechatApi = {
   syncDepartments: () => http.send(`${B}/qy/departments/sync`, { method: 'POST' }),
   userPreview: () => http.get<UserPreview>(`${B}/qy/users/preview`),
   syncUsers: () => http.send(`${B}/qy/users/sync`, { method: 'POST' }),
+  departmentPushPreview: () => http.get<PushPreview>(`${B}/qy/departments/push/preview`),
+  pushDepartments: () => http.send(`${B}/qy/departments/push`, { method: 'POST' }),
+  userPushPreview: () => http.get<PushPreview>(`${B}/qy/users/push/preview`),
+  pushUsers: () => http.send(`${B}/qy/users/push`, { method: 'POST' }),
   sendQy: (data: Record<string, unknown>) => http.send(`${B}/qy/messages`, { method: 'POST', data }),
   qyMessages: (params: Record<string, unknown>) => http.get<Paged<SentMessage>>(`${B}/qy/messages`, params),
 };

@@ -3,7 +3,7 @@ import { Button, Card, Empty, Form, Input, Select, Space, Table, Tag, Typography
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../base/api/feedback';
-import { type DepartmentPreview, type UserPreview, wechatApi } from './api';
+import { type DepartmentPreview, type PushPreview, type UserPreview, wechatApi } from './api';
 import './wechat.css';
 
 const attempt = async (run: () => Promise<unknown>) => {
@@ -74,7 +74,9 @@ function SyncPage<P extends DepartmentPreview | UserPreview>({
   sync,
   columns,
   onlyInConsole,
+  after,
 }: {
+  after?: React.ReactNode;
   title: string;
   testId: string;
   preview: () => Promise<P>;
@@ -91,37 +93,119 @@ function SyncPage<P extends DepartmentPreview | UserPreview>({
       setPlan(await preview());
     });
   return (
-    <Card title={title} className="wechat-page" data-testid={testId}>
-      <Typography.Paragraph type="secondary">{t('qy.syncHint')}</Typography.Paragraph>
+    <>
+      <Card title={title} className="wechat-page" data-testid={testId}>
+        <Typography.Title level={5}>{t('qy.pullTitle')}</Typography.Title>
+        <Typography.Paragraph type="secondary">{t('qy.syncHint')}</Typography.Paragraph>
+        <Space style={{ marginBottom: 12 }}>
+          <Button onClick={() => void load()} data-testid="sync-preview">
+            {t('qy.preview')}
+          </Button>
+          <Button
+            type="primary"
+            disabled={!plan || plan.changes.length === 0}
+            onClick={() => void apply()}
+            data-testid="sync-apply"
+          >
+            {t('qy.sync')}
+          </Button>
+        </Space>
+        {plan ? (
+          <>
+            <Typography.Paragraph data-testid="sync-summary">
+              {t('qy.summary', {
+                remote: plan.remoteCount,
+                changes: plan.changes.length,
+                unchanged: plan.unchanged,
+              })}
+            </Typography.Paragraph>
+            <Table
+              size="small"
+              // A department change is keyed by its WeChat id, a member change by its WeChat userid.
+              rowKey={(change) => ('wxId' in change ? String(change.wxId) : String(change.userid))}
+              data-testid="sync-changes"
+              pagination={false}
+              dataSource={plan.changes as P['changes'][number][]}
+              columns={[
+                {
+                  title: t('qy.action'),
+                  key: 'action',
+                  render: (_, row) => (
+                    <Tag color={row.action === 'create' ? 'green' : 'blue'}>
+                      {t(`qy.actions.${row.action}`)}
+                    </Tag>
+                  ),
+                },
+                ...columns.map((c, i) => ({
+                  title: c.title,
+                  key: String(i),
+                  render: (_: unknown, row: P['changes'][number]) => c.render(row),
+                })),
+              ]}
+            />
+            {onlyInConsole(plan).length > 0 && (
+              <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+                {t('qy.onlyInConsole')}: {onlyInConsole(plan).join('、')}
+              </Typography.Paragraph>
+            )}
+          </>
+        ) : (
+          <Empty description={t('qy.noPreview')} />
+        )}
+      </Card>
+      {after}
+    </>
+  );
+}
+
+/** The other way: the console's organisations or users pushed to enterprise WeChat, after a preview. */
+function PushPanel({
+  testId,
+  preview,
+  push,
+  parentTitle,
+}: {
+  testId: string;
+  preview: () => Promise<PushPreview>;
+  push: () => Promise<{ msg: string }>;
+  parentTitle: string;
+}) {
+  const { t } = useTranslation('wechat');
+  const [plan, setPlan] = useState<PushPreview | null>(null);
+  const load = () => attempt(async () => setPlan(await preview()));
+  const apply = () =>
+    attempt(async () => {
+      toastSuccess((await push()).msg);
+      setPlan(await preview());
+    });
+  return (
+    <Card className="wechat-page" data-testid={testId} style={{ marginTop: 16 }}>
+      <Typography.Title level={5}>{t('qy.pushTitle')}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('qy.pushHint')}</Typography.Paragraph>
       <Space style={{ marginBottom: 12 }}>
-        <Button onClick={() => void load()} data-testid="sync-preview">
-          {t('qy.preview')}
+        <Button onClick={() => void load()} data-testid="push-preview">
+          {t('qy.pushPreview')}
         </Button>
         <Button
           type="primary"
           disabled={!plan || plan.changes.length === 0}
           onClick={() => void apply()}
-          data-testid="sync-apply"
+          data-testid="push-apply"
         >
-          {t('qy.sync')}
+          {t('qy.push')}
         </Button>
       </Space>
       {plan ? (
         <>
-          <Typography.Paragraph data-testid="sync-summary">
-            {t('qy.summary', {
-              remote: plan.remoteCount,
-              changes: plan.changes.length,
-              unchanged: plan.unchanged,
-            })}
+          <Typography.Paragraph data-testid="push-summary">
+            {t('qy.pushSummary', { changes: plan.changes.length, unchanged: plan.unchanged })}
           </Typography.Paragraph>
           <Table
             size="small"
-            // A department change is keyed by its WeChat id, a member change by its WeChat userid.
-            rowKey={(change) => ('wxId' in change ? String(change.wxId) : String(change.userid))}
-            data-testid="sync-changes"
-            pagination={false}
-            dataSource={plan.changes as P['changes'][number][]}
+            rowKey="id"
+            data-testid="push-changes"
+            pagination={plan.changes.length > 20 ? { pageSize: 20 } : false}
+            dataSource={plan.changes}
             columns={[
               {
                 title: t('qy.action'),
@@ -132,21 +216,23 @@ function SyncPage<P extends DepartmentPreview | UserPreview>({
                   </Tag>
                 ),
               },
-              ...columns.map((c, i) => ({
-                title: c.title,
-                key: String(i),
-                render: (_: unknown, row: P['changes'][number]) => c.render(row),
-              })),
+              {
+                title: t('qy.consoleName'),
+                key: 'name',
+                render: (_, row) => (row.from ? `${row.from} → ${row.name}` : row.name),
+              },
+              { title: t('qy.wxId'), key: 'wxId', render: (_, row) => row.wxId ?? '' },
+              { title: parentTitle, key: 'parent', render: (_, row) => row.parentName },
             ]}
           />
-          {onlyInConsole(plan).length > 0 && (
+          {plan.onlyInWeChat.length > 0 && (
             <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
-              {t('qy.onlyInConsole')}: {onlyInConsole(plan).join('、')}
+              {t('qy.onlyInWeChat')}: {plan.onlyInWeChat.map((o) => `${o.name}(${o.id})`).join('、')}
             </Typography.Paragraph>
           )}
         </>
       ) : (
-        <Empty description={t('qy.noPreview')} />
+        <Empty description={t('qy.noPushPreview')} />
       )}
     </Card>
   );
@@ -167,6 +253,14 @@ export function QyDepartmentPage() {
         { title: t('qy.parent'), render: (row) => row.parentName },
       ]}
       onlyInConsole={(p) => p.onlyInConsole.map((o) => o.fullName)}
+      after={
+        <PushPanel
+          testId="wechat-qy-department-push"
+          preview={wechatApi.departmentPushPreview}
+          push={wechatApi.pushDepartments}
+          parentTitle={t('qy.parent')}
+        />
+      }
     />
   );
 }
@@ -186,6 +280,14 @@ export function QyUserPage() {
         { title: t('qy.departmentName'), render: (row) => row.departmentName },
       ]}
       onlyInConsole={(p) => p.onlyInConsole.map((u) => `${u.realName}(${u.account})`)}
+      after={
+        <PushPanel
+          testId="wechat-qy-user-push"
+          preview={wechatApi.userPushPreview}
+          push={wechatApi.pushUsers}
+          parentTitle={t('qy.departmentName')}
+        />
+      }
     />
   );
 }
