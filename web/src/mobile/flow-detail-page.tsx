@@ -1,5 +1,5 @@
 import { Button, Card, Dialog, ErrorBlock, Form, List, Selector, Steps, Tag, TextArea } from 'antd-mobile';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import {
@@ -9,37 +9,18 @@ import {
   fetchRejectList,
   reject,
 } from '../features/workflow/engine/api';
+import type { AllDictionary } from '../widgets/dictionary-select/api';
 import { isFlowKind } from './api';
 import { toastOk } from './feedback';
+import {
+  allDictionaries,
+  displayValue,
+  labelOf,
+  parseSchema,
+  shownOnPhone,
+  valueFields,
+} from './form-schema';
 import { Loading, SubPage, shortTime } from './widgets';
-
-interface FieldLabel {
-  key: string;
-  label: string;
-}
-
-/** Labels of the form's fields from its schema (propertyJson: { fields: [...] }, nested in rows and cards). */
-function fieldLabels(propertyJson: string | null | undefined): FieldLabel[] {
-  if (!propertyJson) return [];
-  let schema: unknown;
-  try {
-    schema = JSON.parse(propertyJson);
-  } catch {
-    return [];
-  }
-  const out: FieldLabel[] = [];
-  const walk = (nodes: unknown) => {
-    if (!Array.isArray(nodes)) return;
-    for (const node of nodes as Record<string, unknown>[]) {
-      const config = (node.__config__ ?? {}) as { label?: string; children?: unknown };
-      const key = node.__vModel__;
-      if (typeof key === 'string' && key) out.push({ key, label: config.label ?? key });
-      walk(config.children);
-    }
-  };
-  walk((schema as { fields?: unknown })?.fields);
-  return out;
-}
 
 function asObject(value: unknown): Record<string, unknown> {
   if (typeof value === 'string') {
@@ -50,13 +31,6 @@ function asObject(value: unknown): Record<string, unknown> {
     }
   }
   return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-}
-
-function display(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (Array.isArray(value)) return value.map(display).join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
 }
 
 type Action = 'approve' | 'reject';
@@ -71,6 +45,7 @@ export default function FlowDetailPage() {
   const [info, setInfo] = useState<FlowInfo | null>(null);
   const [failed, setFailed] = useState(false);
   const [action, setAction] = useState<Action | null>(null);
+  const [dictionaries, setDictionaries] = useState<AllDictionary[]>([]);
 
   const load = useCallback(async () => {
     try {
@@ -88,6 +63,18 @@ export default function FlowDetailPage() {
   useEffect(() => {
     void load();
   }, [load]);
+  const fields = useMemo(
+    () => valueFields(parseSchema(info?.flowFormInfo?.propertyJson) ?? []).filter(shownOnPhone),
+    [info],
+  );
+  // Dictionary fields show their entries' names: the dictionaries are read when the form has one.
+  const needsDictionaries = fields.some((field) => field.__config__.dataType === 'dictionary');
+  useEffect(() => {
+    if (needsDictionaries)
+      allDictionaries()
+        .then(setDictionaries)
+        .catch(() => undefined);
+  }, [needsDictionaries]);
 
   const title = t('flow.title');
   if (failed || !isFlowKind(kind))
@@ -100,8 +87,11 @@ export default function FlowDetailPage() {
 
   const task = info.flowTaskInfo;
   const values = { ...asObject(info.formData), ...asObject(info.draftData) };
-  const labels = fieldLabels(info.flowFormInfo?.propertyJson);
-  const shown = labels.length > 0 ? labels : Object.keys(values).map((key) => ({ key, label: key }));
+  const yesNo: [string, string] = [t('flow.yes'), t('flow.no')];
+  const shown =
+    fields.length > 0
+      ? fields.map((field) => ({ key: field.__vModel__ ?? '', label: labelOf(field), field }))
+      : Object.keys(values).map((key) => ({ key, label: key, field: undefined }));
   const canHandle = kind === 'todo' && !!operatorId && task?.status === 1;
 
   return (
@@ -128,7 +118,11 @@ export default function FlowDetailPage() {
           {shown.map((field) => (
             <List.Item
               key={field.key}
-              extra={<span className="m-detail__value">{display(values[field.key])}</span>}
+              extra={
+                <span className="m-detail__value">
+                  {displayValue(field.field, values[field.key], dictionaries, yesNo)}
+                </span>
+              }
             >
               {field.label}
             </List.Item>

@@ -1,5 +1,12 @@
 import { Card, ErrorBlock, Grid, List, PullToRefresh, Skeleton } from 'antd-mobile';
-import { CheckCircleOutline, ClockCircleOutline, SendOutline, TeamOutline } from 'antd-mobile-icons';
+import {
+  AddCircleOutline,
+  CheckCircleOutline,
+  ClockCircleOutline,
+  QuestionCircleOutline,
+  SendOutline,
+  TeamOutline,
+} from 'antd-mobile-icons';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -16,10 +23,12 @@ interface HomeData {
 }
 
 const ENTRIES = [
-  { kind: 'todo', icon: <ClockCircleOutline />, color: '#1677ff' },
-  { kind: 'done', icon: <CheckCircleOutline />, color: '#00b578' },
-  { kind: 'circulate', icon: <TeamOutline />, color: '#ff8f1f' },
-  { kind: 'launch', icon: <SendOutline />, color: '#7c5cfa' },
+  { path: '/flows/todo', label: 'flows.todo', icon: <ClockCircleOutline />, color: '#1677ff' },
+  { path: '/flows/done', label: 'flows.done', icon: <CheckCircleOutline />, color: '#00b578' },
+  { path: '/flows/circulate', label: 'flows.circulate', icon: <TeamOutline />, color: '#ff8f1f' },
+  { path: '/flows/launch', label: 'flows.launch', icon: <SendOutline />, color: '#7c5cfa' },
+  { path: '/launch', label: 'launch.title', icon: <AddCircleOutline />, color: '#00a2c7' },
+  { path: '/chat', label: 'chat.title', icon: <QuestionCircleOutline />, color: '#eb2f96' },
 ] as const;
 
 /** Home: a greeting, the todo count, the four flow lists and the latest notices. */
@@ -65,14 +74,14 @@ export default function HomePage() {
         </header>
 
         <Card className="m-card">
-          <Grid columns={4} gap={8}>
+          <Grid columns={3} gap={8}>
             {ENTRIES.map((entry) => (
-              <Grid.Item key={entry.kind}>
-                <button type="button" className="m-entry" onClick={() => navigate(`/flows/${entry.kind}`)}>
+              <Grid.Item key={entry.path}>
+                <button type="button" className="m-entry" onClick={() => navigate(entry.path)}>
                   <span className="m-entry__icon" style={{ background: entry.color }}>
                     {entry.icon}
                   </span>
-                  <span className="m-entry__label">{t(`flows.${entry.kind}`)}</span>
+                  <span className="m-entry__label">{t(entry.label)}</span>
                 </button>
               </Grid.Item>
             ))}

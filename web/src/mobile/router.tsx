@@ -11,6 +11,9 @@ const MessagesPage = lazy(() => import('./messages-page'));
 const MessageDetailPage = lazy(() => import('./message-detail-page'));
 const MePage = lazy(() => import('./me-page'));
 const PasswordPage = lazy(() => import('./password-page'));
+const LaunchPage = lazy(() => import('./launch-page'));
+const LaunchFormPage = lazy(() => import('./launch-form-page'));
+const ChatPage = lazy(() => import('./chat-page'));
 
 /** The mobile app's pages under /m (the server answers every /m/… address with m/index.html). */
 export function createMobileRouter() {
@@ -30,6 +33,9 @@ export function createMobileRouter() {
           { path: '/password', element: <PasswordPage /> },
           { path: '/flow/:kind/:id', element: <FlowDetailPage /> },
           { path: '/messages/:id', element: <MessageDetailPage /> },
+          { path: '/launch', element: <LaunchPage /> },
+          { path: '/launch/:templateId', element: <LaunchFormPage /> },
+          { path: '/chat', element: <ChatPage /> },
           {
             element: <TabLayout />,
             children: [
