@@ -224,7 +224,12 @@ interface Copy {
   thread: PgliteThread;
   taken: number;
   users: number;
+  /** Keys of trials (`trial`'s key: the statements and their values) that finished in time on it. */
+  passed: Set<string>;
 }
+
+/** Passed trials remembered per copy at most. */
+const PASSED_KEPT = 2_000;
 
 /** A copy's folder, or none (in memory). */
 const folderOf = (thread: PgliteThread) => thread.folder;
@@ -350,20 +355,41 @@ export class PgliteThread {
    * Runs `work`; when it has not settled after `ms`, the thread is terminated (whatever statement
    * it runs stops there) and reopened, and the answer is `DeadlineExceeded`.
    */
-  async deadline<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  deadline<T>(ms: number, work: () => Promise<T>): Promise<T> {
+    return this.deadlineOnHold(ms, (hold) => {
+      hold();
+      return work();
+    });
+  }
+
+  /**
+   * As `deadline`, but the time counts from when `work` calls `hold` (the first thing its
+   * transaction does once it holds the database), not from when it was asked: a statement queued
+   * behind other requests' statements is not stopped for the time it waited, and the thread is not
+   * restarted under everyone for it (under load that restart failed every call in flight).
+   */
+  async deadlineOnHold<T>(ms: number, work: (hold: () => void) => Promise<T>): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
-    const running = work();
+    let settled = false;
+    let expire: (error: Error) => void = () => undefined;
     const expired = new Promise<never>((_, reject) => {
+      expire = reject;
+    });
+    const hold = () => {
+      if (timer !== undefined || settled) return;
       timer = setTimeout(() => {
-        reject(new DeadlineExceeded(ms));
+        expire(new DeadlineExceeded(ms));
         this.restart();
       }, ms);
-    });
+    };
+    const running = work(hold);
     try {
       return await Promise.race([running, expired]);
     } finally {
+      settled = true;
       clearTimeout(timer);
       running.catch(() => undefined);
+      expired.catch(() => undefined);
     }
   }
 
@@ -376,18 +402,32 @@ export class PgliteThread {
    * Runs `work` on the copy of this database (see `Copy`) and stops it after `ms`
    * (`DeadlineExceeded`): what it runs there never holds this database. The copy is taken at the
    * first trial (or by `prepareCopy`) and again, in the background, by a trial that finds it older
-   * than `COPY_MAX_AGE_MS`.
+   * than `COPY_MAX_AGE_MS`. With a `key` (what the work runs: its statements and their values), a
+   * trial that already passed on the current copy is not run again (answers undefined): the copy
+   * does not change, so the same statements would take the same time on it.
    */
-  async trial<T>(ms: number, work: (copy: PgliteThread) => Promise<T>): Promise<T> {
+  async trial<T>(
+    ms: number,
+    work: (copy: PgliteThread, hold: () => void) => Promise<T>,
+    key?: string,
+  ): Promise<T | undefined> {
     if (this.closing) throw new ThreadStopped();
     let copy = this.copy;
     if (!copy) copy = await this.takeCopy();
     else if (Date.now() - copy.taken > COPY_MAX_AGE_MS) this.takeCopy().catch(() => undefined);
+    // The same work passed on this very copy, which nothing changes: it would pass again.
+    if (key !== undefined && copy.passed.has(key)) return undefined;
     copy.users++;
     try {
-      // The time counts from an open copy (one stopped by the last trial is reopening).
+      // The time counts from an open copy (one stopped by the last trial is reopening) that the
+      // work holds (`hold`; trials queued on the copy wait for each other).
       await copy.thread.generation();
-      return await copy.thread.deadline(ms, () => work(copy.thread));
+      const result = await copy.thread.deadlineOnHold(ms, (hold) => work(copy.thread, hold));
+      if (key !== undefined) {
+        if (copy.passed.size >= PASSED_KEPT) copy.passed.clear();
+        copy.passed.add(key);
+      }
+      return result;
     } finally {
       copy.users--;
       if (copy !== this.copy && copy.users === 0) await closeCopy(copy.thread);
@@ -430,7 +470,7 @@ export class PgliteThread {
           await closeCopy(thread);
           throw new ThreadStopped();
         }
-        this.copy = { thread, taken, users: 0 };
+        this.copy = { thread, taken, users: 0, passed: new Set() };
         if (old && old.users === 0) await closeCopy(old.thread);
         return this.copy;
       } finally {

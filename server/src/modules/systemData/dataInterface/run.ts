@@ -27,6 +27,7 @@ import {
   consoleConnection,
   openConnection,
   queryFailure,
+  type ReadOnlyOptions,
 } from '../dataSource/connect.js';
 import { bindSql, checkReadOnlySql, SYSTEM_VARIABLES, type SystemVariable } from './sqlGuard.js';
 
@@ -57,6 +58,11 @@ export interface RunOptions {
   echo?: { showKey: string; showValue: unknown };
   /** Runs a disabled interface too (the interface page's own preview). */
   includeDisabled?: boolean;
+  /**
+   * Whose places the statement waits for on the console database: 'screen' for a released data
+   * screen's binding (dataSource/connect.ts, SCREEN_SQL_CONCURRENCY), else those of users' SQL.
+   */
+  lane?: 'user' | 'screen';
   /** What the call log records beside the user. */
   log?: { ip?: string; device?: string; invokType?: 'GET' | 'POST'; oauthAppId?: string | null };
 }
@@ -327,23 +333,37 @@ async function runSql(
       ? await prepareSql(services.db, countText, connection.dialect, consoleDb, params, user, options)
       : null;
     return await connection
-      .readOnly(async (c) => {
-        if (consoleDb) await checkCost(services.db, c, prepared.text, prepared.values);
-        const result = await c.query(prepared.text, prepared.values);
-        const list = cleanRows(result.rows);
-        if (!countPrepared || !options.paging) return list;
-        if (consoleDb) await checkCost(services.db, c, countPrepared.text, countPrepared.values);
-        const counted = await c.query(countPrepared.text, countPrepared.values);
-        const total = Number(Object.values(counted.rows[0] ?? {})[0] ?? 0);
-        return {
-          list,
-          pagination: { currentPage: options.paging.currentPage, pageSize: options.paging.pageSize, total },
-        };
-      })
+      .readOnly(
+        async (c) => {
+          if (consoleDb) await checkCost(services.db, c, prepared.text, prepared.values);
+          const result = await c.query(prepared.text, prepared.values);
+          const list = cleanRows(result.rows);
+          if (!countPrepared || !options.paging) return list;
+          if (consoleDb) await checkCost(services.db, c, countPrepared.text, countPrepared.values);
+          const counted = await c.query(countPrepared.text, countPrepared.values);
+          const total = Number(Object.values(counted.rows[0] ?? {})[0] ?? 0);
+          return {
+            list,
+            pagination: { currentPage: options.paging.currentPage, pageSize: options.paging.pageSize, total },
+          };
+        },
+        readOnlyOptions(options.lane, [prepared, countPrepared, options.paging ?? null]),
+      )
       .catch(queryFailure);
   } finally {
     await connection.close();
   }
+}
+
+/** The lane and the trial key (the statements with their values) of a user statement's run. */
+export function readOnlyOptions(lane: 'user' | 'screen' | undefined, statements: unknown): ReadOnlyOptions {
+  let trialKey: string | undefined;
+  try {
+    trialKey = JSON.stringify(statements);
+  } catch {
+    trialKey = undefined;
+  }
+  return { lane, trialKey };
 }
 
 const fillPath = (path: string, params: Record<string, unknown>) =>

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { BizError, badRequest } from '../../../core/errors.js';
 import { checkOutboundHost, OutboundError } from '../../../core/outbound.js';
 import type { DbOrTx } from '../../../db/client.js';
-import { DeadlineExceeded, PgliteThread } from '../../../db/pgliteThread.js';
+import { DeadlineExceeded, PgliteThread, ThreadStopped } from '../../../db/pgliteThread.js';
 import type { DialectName } from '../dataModel/ddl.js';
 import { openSecret } from '../secrets.js';
 
@@ -55,6 +55,29 @@ export const USER_SQL_CONCURRENCY = 3;
 export const USER_SQL_WAIT_MS = 2_000;
 
 /**
+ * Released data screens' statements have places of their own (`readOnly`'s lane 'screen'): they
+ * were checked when the screen was saved and released, are bounded like every user statement
+ * (read-only, cost ceiling, time limits and, on the embedded database, the trial on its copy), and
+ * one run answers every viewer asking the same within the component's refresh
+ * (dataScreen/service.ts). 50 wall displays then neither take the places of people previewing SQL
+ * nor are refused after 2 s behind them: a screen's statement waits up to SCREEN_SQL_WAIT_MS (a
+ * refresh is due again by then), then answers 400 `ConnectMessages.screenBusy`. On PostgreSQL the
+ * pool of 10 then keeps at least 10 − 3 − 2 for everything else.
+ */
+export const SCREEN_SQL_CONCURRENCY = 2;
+export const SCREEN_SQL_WAIT_MS = 10_000;
+
+/** Which places a user's statement waits for (see USER_SQL_CONCURRENCY, SCREEN_SQL_CONCURRENCY). */
+export interface ReadOnlyOptions {
+  lane?: 'user' | 'screen';
+  /**
+   * What the work runs (its statements and values): on the embedded database a trial that passed
+   * with this key on the current copy is not run again (`PgliteThread.trial`).
+   */
+  trialKey?: string;
+}
+
+/**
  * The highest planner cost (EXPLAIN) a user's statement on the console database may have. The
  * embedded database runs one statement at a time for everyone, so its ceiling is low (about a
  * second there); PostgreSQL runs it on one pooled connection of many.
@@ -66,6 +89,7 @@ export const ConnectMessages = {
   failed: (detail: string) => `连接失败：${detail}`,
   timeout: `查询超过${STATEMENT_TIMEOUT_MS / 1000}秒仍未完成，已停止。请加条件缩小查询范围后再试`,
   busy: `正在运行的查询已有${USER_SQL_CONCURRENCY}个，请稍后再试`,
+  screenBusy: `大屏数据查询繁忙（等待超过${SCREEN_SQL_WAIT_MS / 1000}秒），将在下次刷新时重试`,
   embeddedTimeout: `查询在内嵌数据库上超过${EMBEDDED_TRIAL_MS / 1000}秒仍未完成，已停止（内嵌数据库同一时间只运行一条语句，长查询会让所有人等待）。请加条件缩小查询范围，或改用PostgreSQL数据库`,
   tooCostly: (cost: number, ceiling: number) =>
     `查询的预计代价过高（约${Math.round(cost)}，上限${ceiling}），会运行很久，未执行。请加条件或限制行数后再试`,
@@ -86,7 +110,7 @@ export interface Connection {
   schema: string;
   query(text: string, params?: unknown[]): Promise<QueryResult>;
   /** Runs `work` in a read-only transaction with the statement timeout, then rolls back. */
-  readOnly<T>(work: (c: Connection) => Promise<T>): Promise<T>;
+  readOnly<T>(work: (c: Connection) => Promise<T>, options?: ReadOnlyOptions): Promise<T>;
   /** Runs `work` in a transaction committed when it returns (PostgreSQL; MySQL DDL commits itself). */
   transaction<T>(work: (c: Connection) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -152,9 +176,11 @@ export function consoleConnection(db: DbOrTx): Connection {
       const fields = result.fields?.map((f) => f.name) ?? Object.keys(result.rows[0] ?? {});
       return { rows: result.rows, fields };
     },
-    async readOnly(work) {
-      const run = (on: DbOrTx) => () =>
+    async readOnly(work, options = {}) {
+      // `hold`: the time limit counts from here, where the transaction holds the database.
+      const run = (on: DbOrTx, hold: () => void) =>
         (on as Exclude<DbOrTx, { rollback: unknown }>).transaction(async (tx) => {
+          hold();
           await tx.execute(sql.raw('SET TRANSACTION READ ONLY'));
           await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${STATEMENT_TIMEOUT_MS}`));
           await tx.execute(sql.raw('SET LOCAL search_path = gen'));
@@ -162,16 +188,17 @@ export function consoleConnection(db: DbOrTx): Connection {
           return work(consoleConnection(tx));
         });
       const thread = threadOf(db);
-      await userSqlSlots.take();
+      const slots = options.lane === 'screen' ? screenSqlSlots : userSqlSlots;
+      await slots.take();
       try {
-        if (!thread) return await runOnServer(run(db));
-        await trial(thread, (copy) => run(copyHandle(copy))());
-        return await thread.deadline(EMBEDDED_STATEMENT_MS, run(db));
+        if (!thread) return await runOnServer(() => run(db, () => undefined));
+        await trial(thread, (copy, hold) => run(copyHandle(copy), hold), options.trialKey);
+        return await thread.deadlineOnHold(EMBEDDED_STATEMENT_MS, (hold) => run(db, hold));
       } catch (error) {
         if (error instanceof DeadlineExceeded) throw badRequest(ConnectMessages.embeddedTimeout);
         throw error;
       } finally {
-        userSqlSlots.release();
+        slots.release();
       }
     },
     transaction: (work) =>
@@ -181,12 +208,18 @@ export function consoleConnection(db: DbOrTx): Connection {
   return connection;
 }
 
-/** Places for users' statements on the console database (USER_SQL_CONCURRENCY). */
-const userSqlSlots = {
-  running: 0,
-  waiting: [] as (() => void)[],
+/** Places for users' statements on the console database: `size` at once, a next one waits up to `waitMs`. */
+class Slots {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(
+    private readonly size: number,
+    private readonly waitMs: number,
+    private readonly busy: string,
+  ) {}
+
   async take() {
-    if (this.running < USER_SQL_CONCURRENCY) {
+    if (this.running < this.size) {
       this.running++;
       return;
     }
@@ -197,18 +230,21 @@ const userSqlSlots = {
       };
       const timer = setTimeout(() => {
         this.waiting.splice(this.waiting.indexOf(turn), 1);
-        reject(badRequest(ConnectMessages.busy));
-      }, USER_SQL_WAIT_MS);
+        reject(badRequest(this.busy));
+      }, this.waitMs);
       this.waiting.push(turn);
     });
-  },
+  }
+
   /** The place goes to the first waiting, else is freed. */
   release() {
     const next = this.waiting.shift();
     if (next) next();
     else this.running--;
-  },
-};
+  }
+}
+const userSqlSlots = new Slots(USER_SQL_CONCURRENCY, USER_SQL_WAIT_MS, ConnectMessages.busy);
+const screenSqlSlots = new Slots(SCREEN_SQL_CONCURRENCY, SCREEN_SQL_WAIT_MS, ConnectMessages.screenBusy);
 
 /** PostgreSQL: statement_timeout stops the statement. */
 async function runOnServer<T>(run: () => Promise<T>): Promise<T> {
@@ -231,17 +267,40 @@ const copyHandle = (copy: PgliteThread): DbOrTx => {
   return handle;
 };
 
+/** True when a failure is the embedded thread's ThreadStopped, however wrapped (drizzle's query error). */
+const stoppedThread = (error: unknown) => {
+  for (let e = error as { cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
+    if (e instanceof ThreadStopped) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+};
+
 /**
  * The embedded database: `work` runs first on the copy, stopped there after EMBEDDED_TRIAL_MS
  * (DeadlineExceeded). A refusal (cost, guard) is the answer. Any other failure may come from the
  * copy's age (a table made since it was taken): then the statement runs on the database, which
- * answers its own error, under EMBEDDED_STATEMENT_MS.
+ * answers its own error, under EMBEDDED_STATEMENT_MS. A trial that was waiting on the copy when
+ * another one's runaway stopped it (ThreadStopped) is tried again on the reopened copy: it never
+ * skips its trial for that.
  */
-async function trial(thread: PgliteThread, work: (copy: PgliteThread) => Promise<unknown>) {
-  try {
-    await thread.trial(EMBEDDED_TRIAL_MS, work);
-  } catch (error) {
-    if (error instanceof DeadlineExceeded || error instanceof BizError) throw error;
+async function trial(
+  thread: PgliteThread,
+  work: (copy: PgliteThread, hold: () => void) => Promise<unknown>,
+  key?: string,
+) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await thread.trial(EMBEDDED_TRIAL_MS, work, key);
+      return;
+    } catch (error) {
+      if (error instanceof DeadlineExceeded || error instanceof BizError) throw error;
+      if (stoppedThread(error)) {
+        if (attempt < 3) continue;
+        throw badRequest(ConnectMessages.busy);
+      }
+      return;
+    }
   }
 }
 

@@ -27,6 +27,7 @@ import {
   findInterface,
   prepareSql,
   type RunUser,
+  readOnlyOptions,
   runLoadedInterface,
 } from '../../systemData/dataInterface/run.js';
 import {
@@ -71,37 +72,92 @@ const SHARED_ANSWERS = 2000;
  * Answers of released screens' components, shared by the viewers who ask the same thing (same
  * screen release, component, filters and user, so the same variables and data rules) within the
  * component's refresh interval less a second: 50 walls showing one screen run each binding once
- * per refresh instead of 50 times, and calls that arrive together wait for the one run. Failures
- * are not kept. Measured without it: docs/benchmarks.md, data screen viewers.
+ * per refresh instead of 50 times, and calls that arrive together wait for the one run. Once an
+ * answer is older than that, the next call starts a new run and, while it runs, every call is
+ * answered the last answer if it is younger than STALE_FACTOR refreshes (a wall shows its previous
+ * figures a moment longer instead of every viewer waiting in line for the database); an older one,
+ * or none, is waited for. A failed run is not kept: the last good answer serves on while young
+ * enough and the next call tries again. Measured: docs/benchmarks.md, data screen viewers.
  */
 class SharedAnswers {
-  /** `doneAt` is unset while the run is under way: every caller meanwhile waits for it. */
-  private readonly entries = new Map<string, { doneAt?: number; value: Promise<unknown> }>();
+  private readonly entries = new Map<
+    string,
+    { running?: Promise<unknown>; last?: { value: unknown; at: number } }
+  >();
 
   get(key: string, ttlMs: number, run: () => Promise<unknown>): Promise<unknown> {
-    const hit = this.entries.get(key);
+    let entry = this.entries.get(key);
+    if (!entry) {
+      entry = {};
+      this.entries.set(key, entry);
+      if (this.entries.size > SHARED_ANSWERS) {
+        const oldest = this.entries.keys().next().value;
+        if (oldest !== undefined) this.entries.delete(oldest);
+      }
+    }
+    const last = entry.last;
     // Kept from when the answer came, not from when it was asked: under load a run may take
     // longer than the refresh, and new runs must not pile up behind it.
-    if (hit && (hit.doneAt === undefined || Date.now() - hit.doneAt < ttlMs)) return hit.value;
-    const entry: { doneAt?: number; value: Promise<unknown> } = { value: run() };
+    if (last && Date.now() - last.at < ttlMs) return Promise.resolve(last.value);
+    if (!entry.running) {
+      const running = run();
+      const current = entry;
+      current.running = running;
+      running.then(
+        (value) => {
+          current.last = { value, at: Date.now() };
+          current.running = undefined;
+        },
+        () => {
+          current.running = undefined;
+        },
+      );
+    }
+    if (last && Date.now() - last.at < ttlMs * STALE_FACTOR) return Promise.resolve(last.value);
+    return entry.running!;
+  }
+}
+/** How many refresh intervals old the last answer may be to serve while a new run is under way. */
+const STALE_FACTOR = 3;
+const sharedAnswers = new SharedAnswers();
+
+/**
+ * How long a released screen's design, and a session's right to view a screen, are kept per
+ * instance for its data calls: 50 viewers of 20 components ask 200 a second, and reading the
+ * screen's row (its whole design) and the viewer's grants for each one held the embedded
+ * database's single connection while the bindings' statements waited behind them. A release, save
+ * or delete here drops the design at once; on other instances, and for grants, the change shows
+ * within this time. Refusals and failures are not kept.
+ */
+const VIEW_KEPT_MS = 2_000;
+
+class Recent<T> {
+  private readonly entries = new Map<string, { at: number; value: Promise<T> }>();
+  constructor(private readonly max: number) {}
+
+  get(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = this.entries.get(key);
+    if (hit && Date.now() - hit.at < VIEW_KEPT_MS) return hit.value;
+    const entry = { at: Date.now(), value: load() };
     this.entries.delete(key);
     this.entries.set(key, entry);
-    if (this.entries.size > SHARED_ANSWERS) {
+    if (this.entries.size > this.max) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    entry.value.then(
-      () => {
-        entry.doneAt = Date.now();
-      },
-      () => {
-        if (this.entries.get(key) === entry) this.entries.delete(key);
-      },
-    );
+    entry.value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
     return entry.value;
   }
+
+  drop(key: string) {
+    this.entries.delete(key);
+  }
 }
-const sharedAnswers = new SharedAnswers();
+type ReleasedScreen = { id: string; releaseTime: number | null; design: DesignValue };
+const releasedScreens = new Recent<ReleasedScreen>(500);
+const viewerGrants = new Recent<void>(5_000);
 export type DesignValue = z.output<typeof ScreenDesign>;
 
 const parseDesign = (text: string): DesignValue => ScreenDesign.parse(JSON.parse(text));
@@ -257,6 +313,7 @@ export class DataScreenService {
       { id, version: body.version, userId: saver.userId },
       { fullName: body.fullName, category: body.category, description: body.description ?? null, design },
     );
+    releasedScreens.drop(id);
   }
 
   async remove(id: string): Promise<void> {
@@ -269,6 +326,7 @@ export class DataScreenService {
         .returning({ id: dataScreens.id });
       if (deleted.length === 0) throw badRequest(DataScreenMessages.notFound);
     });
+    releasedScreens.drop(id);
   }
 
   /** A draft copy (not released, no share link) named with the copy suffix. */
@@ -300,6 +358,7 @@ export class DataScreenService {
         version: sql`${dataScreens.version} + 1`,
       })
       .where(eq(dataScreens.id, id));
+    releasedScreens.drop(id);
   }
 
   /** One JSON file: the screen's name, category, description and design with its data bindings. */
@@ -404,17 +463,22 @@ export class DataScreenService {
       filters,
     ]);
     return sharedAnswers.get(key, Math.max(1000, refresh * 1000 - 1000), () =>
-      this.runComponent(design, componentId, filters, user, log),
+      this.runComponent(design, componentId, filters, user, log, 'screen'),
     );
   }
 
-  /** Runs one component's binding as `user` (its variables and so its data rules are the viewer's). */
+  /**
+   * Runs one component's binding as `user` (its variables and so its data rules are the viewer's).
+   * `lane` 'screen': a released screen's statement, which waits for the places of screens
+   * (dataSource/connect.ts SCREEN_SQL_CONCURRENCY), not those of people's ad-hoc SQL.
+   */
   async runComponent(
     design: DesignValue,
     componentId: string,
     filters: Record<string, unknown>,
     user: RunUser,
     log: { ip?: string } = {},
+    lane: 'user' | 'screen' = 'user',
   ): Promise<unknown> {
     const component: ScreenComponent | undefined = design.components.find((c) => c.id === componentId);
     if (!component) throw badRequest(DataScreenMessages.componentMissing(componentId));
@@ -424,27 +488,33 @@ export class DataScreenService {
     const params = bindingParams(data, filters);
     if (data.kind === 'interface') {
       const row = await findInterface(this.db, data.interfaceId);
-      return runLoadedInterface(this.services, row, params, user, { log: { ...log, invokType: 'POST' } });
+      return runLoadedInterface(this.services, row, params, user, {
+        lane,
+        log: { ...log, invokType: 'POST' },
+      });
     }
     const connection = await connectionFor(this.services, data.dbLinkId);
     try {
       const consoleDb = data.dbLinkId === CONSOLE_LINK_ID;
       const prepared = await prepareSql(this.db, data.sql, connection.dialect, consoleDb, params, user, {});
       return await connection
-        .readOnly(async (c) => {
-          if (consoleDb) await checkCost(this.db, c, prepared.text, prepared.values);
-          const result = await c.query(prepared.text, prepared.values);
-          return result.rows
-            .slice(0, SQL_ROW_LIMIT)
-            .map((r) =>
-              Object.fromEntries(
-                Object.entries(r).map(([k, v]) => [
-                  k,
-                  typeof v === 'bigint' ? v.toString() : v instanceof Date ? v.getTime() : v,
-                ]),
-              ),
-            );
-        })
+        .readOnly(
+          async (c) => {
+            if (consoleDb) await checkCost(this.db, c, prepared.text, prepared.values);
+            const result = await c.query(prepared.text, prepared.values);
+            return result.rows
+              .slice(0, SQL_ROW_LIMIT)
+              .map((r) =>
+                Object.fromEntries(
+                  Object.entries(r).map(([k, v]) => [
+                    k,
+                    typeof v === 'bigint' ? v.toString() : v instanceof Date ? v.getTime() : v,
+                  ]),
+                ),
+              );
+          },
+          readOnlyOptions(lane, prepared),
+        )
         .catch(queryFailure);
     } finally {
       await connection.close();
@@ -458,8 +528,16 @@ export class DataScreenService {
     filters: Record<string, unknown>,
     draft: boolean,
   ) {
-    const view = await this.view(session, id, draft);
-    if (draft) return this.runComponent(view.design, componentId, filters, session);
-    return this.releasedComponent(view, view.design, componentId, filters, session);
+    if (draft) {
+      const view = await this.view(session, id, draft);
+      return this.runComponent(view.design, componentId, filters, session);
+    }
+    // The session itself was resolved for this call (a signed-out viewer is refused at once).
+    await viewerGrants.get(JSON.stringify([session.id, id]), () => this.assertViewer(session, id));
+    const screen = await releasedScreens.get(id, async () => {
+      const row = await this.get(id);
+      return { id: row.id, releaseTime: row.releaseTime, design: await this.viewDesign(row, false) };
+    });
+    return this.releasedComponent(screen, screen.design, componentId, filters, session);
   }
 }

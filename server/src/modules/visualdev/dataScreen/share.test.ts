@@ -272,4 +272,33 @@ describe('data screen share links', () => {
     expect((await send('POST', `${BASE}/${id}/Data/bar2?draft=1`, {})).code).toBe(200);
     expect(await runs()).toBe(3);
   }, 300_000);
+
+  it('answers the last answer while the next run of a due refresh is under way, then the new one', async () => {
+    const { id, iface } = await releasedScreen();
+    const db = suite.server.services.db;
+    const runs = async () =>
+      (
+        await db
+          .select({ n: count() })
+          .from(dataInterfaceLogs)
+          .where(eq(dataInterfaceLogs.interfaceId, iface))
+      )[0]!.n;
+    const ask = () => send('POST', `${BASE}/${id}/Data/bar2`, {});
+    expect((await ask()).data).toEqual([{ dept: '东城', budget: 12 }]);
+    await db
+      .update(dataInterfaces)
+      .set({ query: JSON.stringify([{ dept: '西城', budget: 7 }]) })
+      .where(eq(dataInterfaces.id, iface));
+    // Within the refresh (5 s, less a second) the answer is the kept one, without a run.
+    expect((await ask()).data).toEqual([{ dept: '东城', budget: 12 }]);
+    expect(await runs()).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 4_200));
+    // Due: this call starts the next run and is answered the last answer meanwhile.
+    expect((await ask()).data).toEqual([{ dept: '东城', budget: 12 }]);
+    await expect.poll(runs, { timeout: 10_000 }).toBe(2);
+    await expect
+      .poll(async () => (await ask()).data, { timeout: 10_000 })
+      .toEqual([{ dept: '西城', budget: 7 }]);
+    expect(await runs()).toBe(2);
+  }, 300_000);
 });
