@@ -225,4 +225,24 @@ describe('WeChat administration', () => {
     await sync.getByTestId('sync-summary').getByText('企业微信共3条，将变更0条，3条无变化').waitFor();
     expect(await sync.getByTestId('sync-apply').isDisabled()).toBe(true);
   });
+
+  it('pushes the console’s organisations to enterprise WeChat after previewing the changes', async () => {
+    await page.goto(appUrl('/weChat/qyDepartment'));
+    const push = page.getByTestId('wechat-qy-department-push');
+    await push.getByTestId('push-preview').click();
+    await push.getByTestId('push-summary').waitFor();
+    // The three departments synced in above are mapped: nothing to change for them.
+    const changes = push.getByTestId('push-changes');
+    await changes.locator('.ant-table-row').first().waitFor();
+    expect(await changes.getByRole('cell', { name: `办公室${run}`, exact: true }).count()).toBe(0);
+    expect(await changes.getByText('新建').count()).toBeGreaterThan(0);
+    const before = wx.state.departments.length;
+    await push.getByTestId('push-apply').click();
+    await toast(page, 'success', /^已推送到企业微信：新建部门\d+个，更新0个$/);
+    expect(wx.state.departments.length).toBeGreaterThan(before);
+    // What the push created hangs below departments WeChat has (the top one or a pushed parent).
+    const ids = new Set(wx.state.departments.map((d) => d.id));
+    for (const d of wx.state.departments.slice(before))
+      expect(ids.has(d.parentid) || d.parentid === 1).toBe(true);
+  });
 });

@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPassword, appUrl, baseUrl, launchBrowser, newPage, sharedAdminToken } from '../support/browser';
+import { toast } from '../support/toasts';
 import { unique } from '../support/unique';
 import { signInAdmin } from './5x-support';
 
@@ -83,14 +84,6 @@ describe('social sign-in through DingTalk', () => {
     await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
     const address = standIn.address();
     standInUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const saved = await api('PUT', '/api/system/Socials/dingtalk', {
-      enabledMark: 1,
-      clientId: 'e2e-ding-app',
-      clientSecret: 'e2e-ding-secret',
-      authorizeBase: standInUrl,
-      apiBase: standInUrl,
-    });
-    expect(saved.code, saved.msg).toBe(200);
     await unbindAdmin();
   });
 
@@ -99,6 +92,51 @@ describe('social sign-in through DingTalk', () => {
     await api('PUT', '/api/system/Socials/dingtalk', { enabledMark: 0 }).catch(() => undefined);
     await browser?.close();
     await new Promise((resolve) => standIn?.close(resolve));
+  });
+
+  it('configures DingTalk on the system configuration’s 第三方登录 tab; the secret is kept when left empty', async () => {
+    const { page, context } = await newPage(browser);
+    try {
+      await signInAdmin(page);
+      const open = async () => {
+        await page.goto(appUrl('/system/sysConfig'));
+        await page.getByRole('tab', { name: '第三方登录' }).click();
+        const card = page.getByTestId('social-dingtalk');
+        await card.waitFor();
+        return card;
+      };
+      let card = await open();
+      // Disabled first (another attempt may have left it on), then switched on with its settings.
+      const enabled = card.getByTestId('social-dingtalk-enabled');
+      if ((await enabled.getAttribute('aria-checked')) !== 'true') await enabled.click();
+      await card.getByTestId('social-dingtalk-clientId').fill('e2e-ding-app');
+      await card.getByTestId('social-dingtalk-secret').fill('e2e-ding-secret');
+      await card.getByPlaceholder('https://login.dingtalk.com').fill(standInUrl);
+      await card.getByPlaceholder('https://api.dingtalk.com').fill(standInUrl);
+      await card.getByTestId('social-dingtalk-save').click();
+      await toast(page, 'success', '保存成功');
+
+      // Shown again: the secret only as saved, never its value; saving with it empty keeps it.
+      card = await open();
+      const secret = card.getByTestId('social-dingtalk-secret');
+      expect(await secret.inputValue()).toBe('');
+      expect(await secret.getAttribute('placeholder')).toBe('已保存（不显示）');
+      await card.getByText('已启用').waitFor();
+      await card.getByTestId('social-dingtalk-save').click();
+      await toast(page, 'success', '保存成功');
+      const list = await api<{ enname: string; hasSecret: boolean; clientId: string; apiBase: string }[]>(
+        'GET',
+        '/api/system/Socials',
+      );
+      expect(list.data.find((p) => p.enname === 'dingtalk')).toMatchObject({
+        hasSecret: true,
+        clientId: 'e2e-ding-app',
+        apiBase: standInUrl,
+      });
+      expect(JSON.stringify(list.data)).not.toContain('e2e-ding-secret');
+    } finally {
+      await context.close();
+    }
   });
 
   it('asks an unbound DingTalk user to bind, and the console password binds and signs in', async () => {
