@@ -174,7 +174,8 @@ function FlowEngineList() {
       width: 120,
       ellipsis: true,
       // The name in this language from the entry id; the server's name when the entry is gone.
-      render: (value: string | null, row) => (row.categoryId ? (categoryNames.get(row.categoryId) ?? value) : value) ?? '',
+      render: (value: string | null, row) =>
+        (row.categoryId ? (categoryNames.get(row.categoryId) ?? value) : value) ?? '',
     },
     {
       title: t('fields.type'),
