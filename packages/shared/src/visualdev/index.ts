@@ -123,6 +123,10 @@ export const VisualDevReleaseBody = z
   .refine((b) => b.pc === 0 || b.pcModuleParentId, {
     message: '请选择上级菜单（pcModuleParentId）',
     path: ['pcModuleParentId'],
+  })
+  .refine((b) => b.app === 0 || b.appModuleParentId, {
+    message: '请选择 APP 端的上级菜单（appModuleParentId）',
+    path: ['appModuleParentId'],
   });
 export type VisualDevReleaseBody = z.infer<typeof VisualDevReleaseBody>;
 

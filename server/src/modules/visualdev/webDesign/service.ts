@@ -25,6 +25,7 @@ import {
   moduleDataSchemes,
   moduleForms,
   modules,
+  systems,
   users,
   visualDevShortLinks,
   visualDevs,
@@ -44,7 +45,6 @@ export const VisualDevMessages = {
   codeExists: (code: string) => `编码“${code}”已存在`,
   categoryMissing: '分类不存在，请重新选择分类',
   parentMissing: '上级菜单不存在，或不是目录/分类，请重新选择',
-  appNotSupported: '移动端发布尚未提供：请只发布到 PC 端（app 为 0）',
   noList: '该设计没有列表（webType 须为 2），不能发布为列表页面',
   flowNotSupported: '流程表单的发布尚未提供：请关闭 enableFlow 后发布',
   importMalformed: '导入文件格式错误：不是有效的 .vdd 功能设计文件',
@@ -467,27 +467,19 @@ export class VisualDevService {
    * roles can be granted them on the authorisation page (forms.md 4 Release).
    */
   async release(id: string, body: VisualDevReleaseBody, userId: string): Promise<void> {
-    if (body.app === 1) throw badRequest(VisualDevMessages.appNotSupported);
     await this.db.transaction(async (tx) => {
       const row = await this.get(id, tx);
       if (row.webType !== 2) throw badRequest(VisualDevMessages.noList);
       if (row.enableFlow === 1) throw badRequest(VisualDevMessages.flowNotSupported);
+      // Where each ticked side's menu goes, all checked before anything is written.
+      const targets: ReleaseTarget[] = [];
+      if (body.pc === 1) targets.push(await releaseParent(tx, 'Web', body.pcModuleParentId, body.pcSystemId));
+      if (body.app === 1)
+        targets.push(await releaseParent(tx, 'App', body.appModuleParentId, body.appSystemId));
       const form = readForm(row.formData);
       const settled = settleTables(form, jsonOf<VisualTable[]>(row.tables, []), row.fullName);
       await ensureTables(tx, settled.model);
       await ensureSearchIndexes(tx, settled.model, searchedFields(row.columnData));
-      const [parent] = await tx
-        .select()
-        .from(modules)
-        .where(
-          and(
-            eq(modules.id, body.pcModuleParentId),
-            eq(modules.deleteMark, 0),
-            inArray(modules.type, [0, 1]),
-          ),
-        );
-      if (!parent || (body.pcSystemId && parent.systemId !== body.pcSystemId))
-        throw badRequest(VisualDevMessages.parentMissing);
       const columnData = jsonOf<Record<string, unknown>>(row.columnData, {});
       const flags = {
         isButtonAuthorize: 1,
@@ -518,68 +510,114 @@ export class VisualDevService {
         })
         .where(eq(visualDevs.id, id));
 
-      const existing = (await menusOf(tx, id)).find(
-        (m) => m.systemId === parent.systemId && m.category === 'Web',
-      );
-      const menuId = existing?.id ?? newId();
-      const menuValues = {
-        parentId: parent.id,
-        fullName: row.fullName,
-        enCode: row.enCode,
-        urlAddress: `model/${row.enCode}`,
-        propertyJson: JSON.stringify({ moduleId: id, isTree: 0 }),
-        enabledMark: 1,
-        ...flags,
-      };
-      if (existing) {
-        await tx
-          .update(modules)
-          .set({
-            ...menuValues,
-            lastModifyTime: now,
-            lastModifyUserId: userId,
-            version: sql`${modules.version} + 1`,
-          })
-          .where(eq(modules.id, menuId));
-      } else {
-        const [clash] = await tx
-          .select({ id: modules.id })
-          .from(modules)
-          .where(
-            and(
-              eq(modules.systemId, parent.systemId),
-              eq(modules.category, 'Web'),
-              eq(modules.enCode, row.enCode),
-            ),
-          );
-        if (clash) throw badRequest(`菜单编码“${row.enCode}”已被其他菜单使用，请修改功能编码后再发布`);
-        await tx.insert(modules).values({
-          id: menuId,
-          systemId: parent.systemId,
-          type: 3,
-          icon: 'icon-ym icon-ym-webForm',
-          category: 'Web',
-          sortCode: row.sortCode,
-          creatorUserId: userId,
-          creatorTime: now,
-          ...menuValues,
-        });
-      }
+      const current = await menusOf(tx, id);
       const items = permissionItems(settled.model);
-      await syncItems(
-        tx,
-        moduleButtons,
-        menuId,
-        GENERATED_BUTTONS.map(([enCode, fullName]) => ({ enCode, fullName })),
-        now,
-      );
-      await syncItems(tx, moduleColumns, menuId, items.columns, now);
-      await syncItems(tx, moduleForms, menuId, items.forms, now);
-      await syncItems(tx, moduleDataFields, menuId, DATA_FIELDS, now);
-      await syncItems(tx, moduleDataSchemes, menuId, DATA_SCHEMES, now);
+      // The Web and the App menu are made alike, each under its own parent (forms.md 4 Release).
+      for (const target of targets) {
+        const existing = current.find(
+          (m) => m.systemId === target.systemId && m.category === target.category,
+        );
+        const menuId = existing?.id ?? newId();
+        const menuValues = {
+          parentId: target.parentId,
+          fullName: row.fullName,
+          enCode: row.enCode,
+          urlAddress: `model/${row.enCode}`,
+          propertyJson: JSON.stringify({ moduleId: id, isTree: 0 }),
+          enabledMark: 1,
+          ...flags,
+        };
+        if (existing) {
+          await tx
+            .update(modules)
+            .set({
+              ...menuValues,
+              lastModifyTime: now,
+              lastModifyUserId: userId,
+              version: sql`${modules.version} + 1`,
+            })
+            .where(eq(modules.id, menuId));
+        } else {
+          const [clash] = await tx
+            .select({ id: modules.id })
+            .from(modules)
+            .where(
+              and(
+                eq(modules.systemId, target.systemId),
+                eq(modules.category, target.category),
+                eq(modules.enCode, row.enCode),
+              ),
+            );
+          if (clash) throw badRequest(`菜单编码“${row.enCode}”已被其他菜单使用，请修改功能编码后再发布`);
+          await tx.insert(modules).values({
+            id: menuId,
+            systemId: target.systemId,
+            type: 3,
+            icon: 'icon-ym icon-ym-webForm',
+            category: target.category,
+            sortCode: row.sortCode,
+            creatorUserId: userId,
+            creatorTime: now,
+            ...menuValues,
+          });
+        }
+        await syncItems(
+          tx,
+          moduleButtons,
+          menuId,
+          GENERATED_BUTTONS.map(([enCode, fullName]) => ({ enCode, fullName })),
+          now,
+        );
+        await syncItems(tx, moduleColumns, menuId, items.columns, now);
+        await syncItems(tx, moduleForms, menuId, items.forms, now);
+        await syncItems(tx, moduleDataFields, menuId, DATA_FIELDS, now);
+        await syncItems(tx, moduleDataSchemes, menuId, DATA_SCHEMES, now);
+      }
     });
     await bumpStamp(this.services.kv, StampKey.authorization);
   }
+}
+
+interface ReleaseTarget {
+  category: 'Web' | 'App';
+  parentId: string;
+  systemId: string;
+}
+
+/**
+ * The parent a released menu of `category` goes under: a directory or category of that side's
+ * menus, or an application itself (its top level: the release dialog's trees offer both). With a
+ * systemId, the parent must belong to that application.
+ */
+async function releaseParent(
+  tx: Tx,
+  category: 'Web' | 'App',
+  parentId: string,
+  systemId: string,
+): Promise<ReleaseTarget> {
+  const side = category === 'Web' ? 'pcModuleParentId' : 'appModuleParentId';
+  const [parent] = await tx
+    .select({ id: modules.id, systemId: modules.systemId })
+    .from(modules)
+    .where(
+      and(
+        eq(modules.id, parentId),
+        eq(modules.deleteMark, 0),
+        eq(modules.category, category),
+        inArray(modules.type, [0, 1]),
+      ),
+    );
+  if (parent && (!systemId || parent.systemId === systemId))
+    return { category, parentId: parent.id, systemId: parent.systemId };
+  if (!parent) {
+    const [system] = await tx
+      .select({ id: systems.id })
+      .from(systems)
+      .where(and(eq(systems.id, parentId), eq(systems.deleteMark, 0)));
+    if (system && (!systemId || system.id === systemId))
+      return { category, parentId: '-1', systemId: system.id };
+  }
+  throw badRequest(`${side}：${VisualDevMessages.parentMissing}`);
 }
 
 type ItemTable =
