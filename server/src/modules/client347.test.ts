@@ -10,7 +10,15 @@ import { md5, suiteServer } from '../../test/harness.js';
 import { newId } from '../core/ids.js';
 import { Messages } from '../core/messages.js';
 import { hashPassword } from '../core/passwords.js';
-import { billRules, dictionaryData, dictionaryTypes, users } from '../db/schema/index.js';
+import {
+  billRules,
+  dictionaryData,
+  dictionaryTypes,
+  imReplies,
+  moduleButtons,
+  modules,
+  users,
+} from '../db/schema/index.js';
 import { OAuthMessages } from './oauth/service.js';
 import { createUnit, signedInUser, USER_PASSWORD } from './permission/organize/fixtures.js';
 
@@ -665,5 +673,151 @@ describe('web design release (views/onlineDev/webDesign/index.vue 发布表单)'
     );
     expect(one.code).toBe(200);
     expect(flat(one.data.list as Node[]).map((n) => n.id)).toContain(parent.id);
+  });
+});
+
+describe('lists show the category by name (views/workFlow/flowEngine, views/onlineDev/visualPortal)', () => {
+  /** The dictionary entry names by id, as the pages' category selects offer them. */
+  async function namesOf(dictionary: string) {
+    const { db } = suite.server.services;
+    const [type] = await db.select().from(dictionaryTypes).where(eq(dictionaryTypes.enCode, dictionary));
+    const rows = await db.select().from(dictionaryData).where(eq(dictionaryData.dictionaryTypeId, type!.id));
+    return new Map(rows.map((r) => [r.id, r.fullName]));
+  }
+
+  it('workFlow/flowEngine: 流程分类 is the WorkFlowCategory name; the filter and the form keep the id', async () => {
+    // index.vue: <el-table-column prop="category" label="流程分类"> shows the value as it comes;
+    // the search select sends the entry id as ?category=, and Form.vue reads the id from the info.
+    const names = await namesOf('WorkFlowCategory');
+    const list = await send<PagedList<{ id: string; enCode: string; category: string; categoryId: string }>>(
+      'GET',
+      '/api/workflow/Engine/flowTemplate?currentPage=1&pageSize=50&keyword=&category=',
+    );
+    const order = list.data.list.find((f) => f.enCode === 'crmOrder')!;
+    expect(names.get(order.categoryId)).toBeDefined();
+    expect(order.category).toBe(names.get(order.categoryId));
+    const filtered = await send<PagedList<{ enCode: string }>>(
+      'GET',
+      `/api/workflow/Engine/flowTemplate?currentPage=1&pageSize=50&keyword=&category=${order.categoryId}`,
+    );
+    expect(filtered.data.list.map((f) => f.enCode)).toContain('crmOrder');
+    const info = await send<{ category: string }>('GET', `/api/workflow/Engine/flowTemplate/${order.id}`);
+    expect(info.data.category).toBe(order.categoryId);
+  });
+
+  it('onlineDev/visualPortal: 分类 is the portalDesigner name; the info keeps the id', async () => {
+    const names = await namesOf('portalDesigner');
+    const list = await send<PagedList<{ id: string; category: string; categoryName: string }>>(
+      'GET',
+      '/api/visualdev/Portal?currentPage=1&pageSize=50&keyword=&category=&type=',
+    );
+    expect(list.data.list.length).toBeGreaterThan(0);
+    for (const row of list.data.list) {
+      expect([...names.values()]).toContain(row.category);
+      expect(row.categoryName).toBe(row.category);
+    }
+    const info = await send<{ category: string }>('GET', `/api/visualdev/Portal/${list.data.list[0]!.id}`);
+    expect(names.has(info.data.category)).toBe(true);
+  });
+});
+
+describe('web design release to App (views/onlineDev/webDesign/index.vue 发布表单 ticks both)', () => {
+  it('creates the App menu under the chosen App parent as the Web one, and refuses a bad App parent', async () => {
+    const { db } = suite.server.services;
+    type TreeNode = { id: string; systemId: string; fullName: string; type: unknown; children?: TreeNode[] };
+    const flat = (nodes: TreeNode[]): TreeNode[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
+    const web = await send<{ list: TreeNode[] }>('GET', '/api/system/Menu/Selector/0/0?category=Web');
+    const app = await send<{ list: TreeNode[] }>('GET', '/api/system/Menu/Selector/0/0?category=App');
+    const pcParent = flat(web.data.list).find((n) => n.fullName === '在线表单示例')!;
+    // getAPPMenuSelector disables nodes of type 0; what is left must be pickable.
+    const appParent = flat(app.data.list).find((n) => n.type !== 0)!;
+    expect(appParent).toBeDefined();
+    const seeded = await send<PagedList<{ id: string; enCode: string }>>(
+      'GET',
+      '/api/visualdev/Base?currentPage=1&pageSize=50&keyword=&type=1&category=',
+    );
+    const leave = seeded.data.list.find((d) => d.enCode === 'leaveApply')!;
+    expect((await send('POST', `/api/visualdev/Base/${leave.id}/Actions/Copy`)).code).toBe(200);
+    const copies = await send<PagedList<{ id: string; enCode: string }>>(
+      'GET',
+      '/api/visualdev/Base?currentPage=1&pageSize=50&keyword=&type=1&category=',
+    );
+    const copy = copies.data.list.find((d) => d.id !== leave.id && d.enCode.startsWith('leaveApply'))!;
+    const release = (body: Record<string, unknown>) =>
+      send('POST', `/api/visualdev/Base/${copy.id}/Actions/Release`, body);
+    // Recorded: { pc: 1, app: 1, pcModuleParentId, appModuleParentId, pcSystemId, appSystemId }.
+    const recorded = {
+      pc: 1,
+      app: 1,
+      pcModuleParentId: pcParent.id,
+      appModuleParentId: appParent.id,
+      pcSystemId: pcParent.systemId,
+      appSystemId: appParent.systemId,
+    };
+    const before = await db.select().from(modules).where(eq(modules.enCode, copy.enCode));
+    const noAppParent = await release({ ...recorded, appModuleParentId: '' });
+    expect([noAppParent.code, noAppParent.msg]).toEqual([400, expect.stringMatching(/appModuleParentId/)]);
+    const wrongAppParent = await release({ ...recorded, appModuleParentId: pcParent.id });
+    expect(wrongAppParent.code).toBe(400);
+    expect(await db.select().from(modules).where(eq(modules.enCode, copy.enCode))).toEqual(before);
+
+    const done = await release(recorded);
+    expect(done.code, done.msg).toBe(200);
+    const menus = await db.select().from(modules).where(eq(modules.enCode, copy.enCode));
+    const byCategory = Object.fromEntries(menus.map((m) => [m.category, m]));
+    expect(Object.keys(byCategory).sort()).toEqual(['App', 'Web']);
+    expect(byCategory.Web).toMatchObject({ type: 3, parentId: pcParent.id, systemId: pcParent.systemId });
+    expect(byCategory.App).toMatchObject({ type: 3, systemId: appParent.systemId, enabledMark: 1 });
+    expect(JSON.parse(byCategory.App!.propertyJson!)).toEqual({ moduleId: copy.id, isTree: 0 });
+    // The App menu's buttons are granted as the Web menu's.
+    const [appButtons, webButtons] = await Promise.all(
+      [byCategory.App!, byCategory.Web!].map((m) =>
+        db
+          .select({ enCode: moduleButtons.enCode })
+          .from(moduleButtons)
+          .where(eq(moduleButtons.moduleId, m.id)),
+      ),
+    );
+    expect(appButtons!.map((b) => b.enCode).sort()).toEqual(webButtons!.map((b) => b.enCode).sort());
+    // The App tree now holds it under its parent; releasing again updates the same two menus.
+    expect((await release(recorded)).code).toBe(200);
+    expect(await db.select().from(modules).where(eq(modules.enCode, copy.enCode))).toHaveLength(2);
+    // The web client's menus are the Web ones only.
+    const me = await send<{ routerList: Node[] }>('GET', '/api/oauth/CurrentUser');
+    const codes = (nodes: Node[]): string[] =>
+      nodes.flatMap((n) => [String(n.enCode), ...codes(n.children ?? [])]);
+    expect(codes(me.data.routerList).filter((c) => c === copy.enCode)).toHaveLength(1);
+  });
+});
+
+describe('chat avatars (layout/components/userList/UserList.vue, Im.vue: define.comUrl + headIcon)', () => {
+  it('answers a loadable avatar path for users without a picture in ImUser, imreply and the picture itself', async () => {
+    const account = `u${newId().slice(-10)}`;
+    const user = await signedInUser(suite.server, null, account);
+    const contacts = await send<PagedList<{ id: string; headIcon: unknown }>>(
+      'GET',
+      `/api/permission/Users/ImUser?currentPage=1&pageSize=20&keyword=${account}`,
+    );
+    expect(contacts.code, contacts.msg).toBe(200);
+    const row = contacts.data.list.find((u) => u.id === user.id)!;
+    expect(row.headIcon).toEqual(expect.stringMatching(/^\/api\//));
+    // The client asks for that path with no Authorization header (an <img>).
+    const picture = await suite.server.request<string>('GET', row.headIcon as string);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toMatch(/^image\//);
+
+    // A conversation with another user without a picture, as the recent list shows it.
+    const other = await signedInUser(suite.server, null);
+    await suite.server.services.db
+      .insert(imReplies)
+      .values({ id: newId(), userId: user.id, receiveUserId: other.id, latestTime: Date.now() });
+    const replies = await send<{ list: { id: string; headIcon: unknown }[] }>(
+      'GET',
+      '/api/message/imreply',
+      undefined,
+      user.token,
+    );
+    expect(replies.data.list.map((r) => r.id)).toEqual([other.id]);
+    for (const reply of replies.data.list) expect(reply.headIcon).toEqual(expect.stringMatching(/^\/api\//));
   });
 });

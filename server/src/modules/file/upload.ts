@@ -15,6 +15,7 @@ import { badRequest } from '../../core/errors.js';
 import { defineRoute } from '../../core/route.js';
 import type { Services } from '../../services.js';
 import { renderPreview } from '../extend/documentPreview/routes.js';
+import { DEFAULT_AVATAR_NAME, DEFAULT_AVATAR_SVG } from './avatar.js';
 import { chunkBytesSince } from './chunk-sets.js';
 import { issueDownload, registerDownload } from './download.js';
 import { fileStoreFor } from './file-store.js';
@@ -149,9 +150,19 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services) {
     access: 'public',
     params: z.object({
       type: z.enum(UPLOAD_TYPES, FileMessages.notFound),
-      name: z.string().regex(StoredFileName, FileMessages.notFound),
+      name: z
+        .string()
+        .refine((name) => StoredFileName.test(name) || name === DEFAULT_AVATAR_NAME, FileMessages.notFound),
     }),
     handler: async ({ params, reply }) => {
+      if (params.name === DEFAULT_AVATAR_NAME) {
+        if (params.type !== 'userAvatar')
+          return reply.status(404).send({ code: 404, msg: FileMessages.notFound, data: null });
+        return reply
+          .header('content-type', 'image/svg+xml')
+          .header('cache-control', 'public, max-age=86400')
+          .send(DEFAULT_AVATAR_SVG);
+      }
       const file = await readFile(services.db, params.type, params.name);
       const body = file?.storageKey
         ? await fileStoreFor(services.config).read(file.storageKey)

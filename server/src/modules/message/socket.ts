@@ -6,6 +6,7 @@ import { Messages } from '../../core/messages.js';
 import type { Session } from '../../core/sessions.js';
 import { parseInput } from '../../core/validation.js';
 import type { Services } from '../../services.js';
+import { avatarOf } from '../file/avatar.js';
 import type { ChatService } from './chat/service.js';
 import type { Frame, SocketHub } from './hub.js';
 import type { InboxService } from './inbox/service.js';
@@ -103,7 +104,7 @@ export function registerSocket(
             formMessage: sent.content,
             realName: sent.sender.realName,
             account: sent.sender.account,
-            headIcon: sent.sender.headIcon,
+            headIcon: avatarOf(sent.sender.headIcon),
             ...common,
           }),
           hub.push([sent.sendUserId], {
@@ -112,7 +113,7 @@ export function registerSocket(
             toMessage: sent.content,
             toAccount: sent.receiver.account,
             toRealName: sent.receiver.realName,
-            toHeadIcon: sent.receiver.headIcon,
+            toHeadIcon: avatarOf(sent.receiver.headIcon),
             ...common,
           }),
         ]);

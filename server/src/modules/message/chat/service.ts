@@ -12,6 +12,7 @@ import { newId } from '../../../core/ids.js';
 import type { Db } from '../../../db/client.js';
 import { assertFixedOrder } from '../../../db/query.js';
 import { imContents, imReplies, organizes, users } from '../../../db/schema/index.js';
+import { avatarOf } from '../../file/avatar.js';
 import { fileUrl, findOwnFile } from '../../file/storage.js';
 import { contains } from '../inbox/service.js';
 
@@ -214,6 +215,7 @@ export class ChatService {
     return {
       list: rows.map((row, i) => ({
         ...row,
+        headIcon: avatarOf(row.headIcon),
         unreadMessage: unread.get(row.id) ?? 0,
         latestMessage: latest[i]?.content ?? '',
         messageType: latest[i]?.contentType ?? 'text',
@@ -279,7 +281,7 @@ export class ChatService {
       this.db.select({ n: count() }).from(users).where(where),
     ]);
     return {
-      list: rows,
+      list: rows.map((row) => ({ ...row, headIcon: avatarOf(row.headIcon) })),
       pagination: { currentPage: query.currentPage, pageSize: query.pageSize, total: total?.n ?? 0 },
     };
   }
