@@ -304,7 +304,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL)(
       redisUrl.hostname = '127.0.0.1';
       redisUrl.port = String(redisRelay.port());
       const server = await startServer({
-        database: { url: url.toString(), drop: async () => undefined },
+        // Through the relays: migrated and seeded by this server, not copied from the template.
+        database: { url: url.toString(), prepare: async () => undefined, drop: async () => undefined },
         env: { REDIS_URL: redisUrl.toString() },
       });
       cleanup = async () => {
