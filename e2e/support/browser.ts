@@ -305,7 +305,9 @@ export async function closePrevLoginNotice(page: Page): Promise<void> {
   const notices = page
     .locator('.ant-notification-notice')
     .filter({ has: page.locator('.prev-login-notice') });
+  // A notice may close itself between .all() and the click: then the click would wait the default
+  // 30 s for a button that is gone, so it gives up after 2 s and the detached state below decides.
   for (const close of await notices.locator('.ant-notification-notice-close').all())
-    await close.click().catch(() => undefined); // it may close itself meanwhile
+    await close.click({ timeout: 2_000 }).catch(() => undefined);
   await notices.first().waitFor({ state: 'detached' });
 }
