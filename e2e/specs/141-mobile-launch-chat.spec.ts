@@ -145,7 +145,10 @@ describe('issue 26: launching a flow and 智能问答 in the mobile app on a 390
     // The start form from the form JSON, in mobile widgets; the required field is checked first.
     const form = page.getByTestId('m-launch-form');
     await form.getByText('开始日期').waitFor();
-    await page.locator('.m-actionbar').getByRole('button', { name: /提\s?交/ }).click();
+    await page
+      .locator('.m-actionbar')
+      .getByRole('button', { name: /提\s?交/ })
+      .click();
     await form.getByText('请填写事由').waitFor();
     await page.locator('#m_field_reason').fill(`外出调研${run}`);
     await page.locator('#m_field_detail').fill('走访三个街道的便民服务中心');
@@ -160,7 +163,10 @@ describe('issue 26: launching a flow and 智能问答 in the mobile app on a 390
     await form.locator('.adm-selector-item').filter({ hasText: entry.fullName }).first().click();
     await form.locator('.adm-selector-item').filter({ hasText: '不出差' }).click();
     await shot(page, '141-launch-form.png');
-    await page.locator('.m-actionbar').getByRole('button', { name: /提\s?交/ }).click();
+    await page
+      .locator('.m-actionbar')
+      .getByRole('button', { name: /提\s?交/ })
+      .click();
 
     // It shows in 我发起的.
     await page.waitForURL(/\/m\/flows\/launch/);
