@@ -206,3 +206,33 @@ export interface CurrentUserResult {
   routerList: (SystemRef & Pick<MenuNode, 'fullName' | 'enCode' | 'type' | 'hasChildren' | 'children'>)[];
   sysConfigInfo: SysConfigInfo;
 }
+
+/** The social sign-in providers (issue #27). */
+export const SOCIAL_PROVIDERS = ['wechat_enterprise', 'dingtalk', 'feishu'] as const;
+export type SocialProviderName = (typeof SOCIAL_PROVIDERS)[number];
+
+/** A provider's settings as GET /api/system/Socials answers them: the secret never, only whether one is set. */
+export interface SocialProviderConfig {
+  enname: SocialProviderName;
+  name: string;
+  enabledMark: number;
+  clientId: string;
+  hasSecret: boolean;
+  agentId: string;
+  authorizeBase: string;
+  apiBase: string;
+  defaultAuthorizeBase: string;
+  defaultApiBase: string;
+  pkce: boolean;
+}
+
+/** PUT /api/system/Socials/{provider}. */
+export interface SocialProviderInput {
+  enabledMark: number;
+  clientId: string;
+  /** '' or absent keeps the stored secret. */
+  clientSecret?: string;
+  agentId: string;
+  authorizeBase: string;
+  apiBase: string;
+}

@@ -15,12 +15,12 @@
  *
  * Every call goes through core/outbound (public addresses or OUTBOUND_ALLOW only, a time limit).
  */
+import { SOCIAL_PROVIDERS, type SocialProviderName } from '@console/shared';
 import { badRequest } from '../../../core/errors.js';
 import { OutboundError, type OutboundInit, outboundFetch, readText } from '../../../core/outbound.js';
 import { ThirdType, weComToken } from '../../system/sysConfig/thirdParty.js';
 
-export const SOCIAL_PROVIDERS = ['wechat_enterprise', 'dingtalk', 'feishu'] as const;
-export type SocialProviderName = (typeof SOCIAL_PROVIDERS)[number];
+export { SOCIAL_PROVIDERS, type SocialProviderName };
 export const isSocialProvider = (name: string): name is SocialProviderName =>
   (SOCIAL_PROVIDERS as readonly string[]).includes(name);
 

@@ -13,7 +13,12 @@
  *   ticket (POST /api/oauth/Login or /Login/socials with jnpf_ticket) binds that account.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { type LoginResult, TicketStatus } from '@console/shared';
+import {
+  type LoginResult,
+  type SocialProviderConfig,
+  type SocialProviderInput,
+  TicketStatus,
+} from '@console/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { badRequest } from '../../../core/errors.js';
 import { newId } from '../../../core/ids.js';
@@ -104,31 +109,6 @@ export interface SocialUserEntry {
   logo: string;
   describetion: string;
   entity: SocialBindingEntity | null;
-}
-
-/** The settings page's view of a provider: the secret is never answered, only whether one is set. */
-export interface SocialProviderConfig {
-  enname: SocialProviderName;
-  name: string;
-  enabledMark: number;
-  clientId: string;
-  hasSecret: boolean;
-  agentId: string;
-  authorizeBase: string;
-  apiBase: string;
-  defaultAuthorizeBase: string;
-  defaultApiBase: string;
-  pkce: boolean;
-}
-
-export interface SocialProviderInput {
-  enabledMark: number;
-  clientId: string;
-  /** '' or absent keeps the stored secret. */
-  clientSecret?: string;
-  agentId: string;
-  authorizeBase: string;
-  apiBase: string;
 }
 
 export interface CallbackOutcome {

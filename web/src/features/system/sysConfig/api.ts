@@ -1,3 +1,4 @@
+import type { SocialProviderConfig, SocialProviderInput } from '@console/shared';
 import { http, listOf } from '../../../base/api';
 
 /** Settings of GET/PUT /api/system/SysConfig (packages/shared SysConfigFields). */
@@ -24,31 +25,6 @@ export const sysConfigKeys = {
   users: (keyword: string) => ['sysConfig', 'users', keyword] as const,
   socials: () => ['sysConfig', 'socials'] as const,
 };
-
-/** A social sign-in provider's settings (GET /api/system/Socials): the secret only as hasSecret. */
-export interface SocialProviderConfig {
-  enname: 'wechat_enterprise' | 'dingtalk' | 'feishu';
-  name: string;
-  enabledMark: number;
-  clientId: string;
-  hasSecret: boolean;
-  agentId: string;
-  authorizeBase: string;
-  apiBase: string;
-  defaultAuthorizeBase: string;
-  defaultApiBase: string;
-  pkce: boolean;
-}
-
-/** PUT /api/system/Socials/{provider}; an empty clientSecret keeps the stored one. */
-export interface SocialProviderInput {
-  enabledMark: number;
-  clientId: string;
-  clientSecret: string;
-  agentId: string;
-  authorizeBase: string;
-  apiBase: string;
-}
 
 export async function fetchSocials(): Promise<SocialProviderConfig[]> {
   return listOf(await http.get<{ list: SocialProviderConfig[] } | SocialProviderConfig[]>('/system/Socials'));

@@ -1,17 +1,12 @@
 import { SaveOutlined } from '@ant-design/icons';
+import type { SocialProviderConfig, SocialProviderInput } from '@console/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Empty, Form, Input, Space, Spin, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../../base/api/feedback';
 import { AuthButton } from '../../../widgets/list/permission';
-import {
-  fetchSocials,
-  type SocialProviderConfig,
-  type SocialProviderInput,
-  saveSocial,
-  sysConfigKeys,
-} from './api';
+import { fetchSocials, saveSocial, sysConfigKeys } from './api';
 
 /**
  * 第三方登录: the social sign-in providers (enterprise WeChat, DingTalk, Feishu). The secret is
