@@ -67,143 +67,93 @@ export function QyConfigPage() {
   );
 }
 
-function SyncPage<P extends DepartmentPreview | UserPreview>({
-  title,
+interface PlanChange {
+  /** create, update or rename: the tag's text is qy.actions.<action>. */
+  action: string;
+}
+
+/**
+ * One direction of an enterprise WeChat sync: a preview of what would change, shown as a table,
+ * then the change applied and previewed again. The pull (WeChat → console) and the push (console →
+ * WeChat) differ only in their texts, calls and columns.
+ */
+function PlanCard<C extends PlanChange, P extends { changes: C[]; unchanged: number }>({
+  direction,
+  cardTitle,
   testId,
   preview,
-  sync,
+  apply,
+  summary,
+  rowKey,
   columns,
-  onlyInConsole,
-  after,
+  leftOut,
 }: {
-  after?: React.ReactNode;
-  title: string;
+  /** Names the texts (qy.<direction>…) and the test ids (<direction>-preview, …). */
+  direction: 'sync' | 'push';
+  cardTitle?: string;
   testId: string;
   preview: () => Promise<P>;
-  sync: () => Promise<{ msg: string }>;
-  columns: { title: string; render: (row: P['changes'][number]) => React.ReactNode }[];
-  onlyInConsole: (p: P) => string[];
+  apply: () => Promise<{ msg: string }>;
+  summary: (plan: P) => string;
+  rowKey: (change: C) => string;
+  columns: { title: string; render: (change: C) => React.ReactNode }[];
+  /** The line under the table naming what only one side has, if anything. */
+  leftOut: (plan: P) => string | undefined;
 }) {
   const { t } = useTranslation('wechat');
   const [plan, setPlan] = useState<P | null>(null);
   const load = () => attempt(async () => setPlan(await preview()));
-  const apply = () =>
+  const run = () =>
     attempt(async () => {
-      toastSuccess((await sync()).msg);
+      toastSuccess((await apply()).msg);
       setPlan(await preview());
     });
+  const texts =
+    direction === 'sync'
+      ? {
+          title: 'qy.pullTitle',
+          hint: 'qy.syncHint',
+          preview: 'qy.preview',
+          apply: 'qy.sync',
+          empty: 'qy.noPreview',
+        }
+      : {
+          title: 'qy.pushTitle',
+          hint: 'qy.pushHint',
+          preview: 'qy.pushPreview',
+          apply: 'qy.push',
+          empty: 'qy.noPushPreview',
+        };
+  const footnote = plan ? leftOut(plan) : undefined;
   return (
-    <>
-      <Card title={title} className="wechat-page" data-testid={testId}>
-        <Typography.Title level={5}>{t('qy.pullTitle')}</Typography.Title>
-        <Typography.Paragraph type="secondary">{t('qy.syncHint')}</Typography.Paragraph>
-        <Space style={{ marginBottom: 12 }}>
-          <Button onClick={() => void load()} data-testid="sync-preview">
-            {t('qy.preview')}
-          </Button>
-          <Button
-            type="primary"
-            disabled={!plan || plan.changes.length === 0}
-            onClick={() => void apply()}
-            data-testid="sync-apply"
-          >
-            {t('qy.sync')}
-          </Button>
-        </Space>
-        {plan ? (
-          <>
-            <Typography.Paragraph data-testid="sync-summary">
-              {t('qy.summary', {
-                remote: plan.remoteCount,
-                changes: plan.changes.length,
-                unchanged: plan.unchanged,
-              })}
-            </Typography.Paragraph>
-            <Table
-              size="small"
-              // A department change is keyed by its WeChat id, a member change by its WeChat userid.
-              rowKey={(change) => ('wxId' in change ? String(change.wxId) : String(change.userid))}
-              data-testid="sync-changes"
-              pagination={false}
-              dataSource={plan.changes as P['changes'][number][]}
-              columns={[
-                {
-                  title: t('qy.action'),
-                  key: 'action',
-                  render: (_, row) => (
-                    <Tag color={row.action === 'create' ? 'green' : 'blue'}>
-                      {t(`qy.actions.${row.action}`)}
-                    </Tag>
-                  ),
-                },
-                ...columns.map((c, i) => ({
-                  title: c.title,
-                  key: String(i),
-                  render: (_: unknown, row: P['changes'][number]) => c.render(row),
-                })),
-              ]}
-            />
-            {onlyInConsole(plan).length > 0 && (
-              <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
-                {t('qy.onlyInConsole')}: {onlyInConsole(plan).join('、')}
-              </Typography.Paragraph>
-            )}
-          </>
-        ) : (
-          <Empty description={t('qy.noPreview')} />
-        )}
-      </Card>
-      {after}
-    </>
-  );
-}
-
-/** The other way: the console's organisations or users pushed to enterprise WeChat, after a preview. */
-function PushPanel({
-  testId,
-  preview,
-  push,
-  parentTitle,
-}: {
-  testId: string;
-  preview: () => Promise<PushPreview>;
-  push: () => Promise<{ msg: string }>;
-  parentTitle: string;
-}) {
-  const { t } = useTranslation('wechat');
-  const [plan, setPlan] = useState<PushPreview | null>(null);
-  const load = () => attempt(async () => setPlan(await preview()));
-  const apply = () =>
-    attempt(async () => {
-      toastSuccess((await push()).msg);
-      setPlan(await preview());
-    });
-  return (
-    <Card className="wechat-page" data-testid={testId} style={{ marginTop: 16 }}>
-      <Typography.Title level={5}>{t('qy.pushTitle')}</Typography.Title>
-      <Typography.Paragraph type="secondary">{t('qy.pushHint')}</Typography.Paragraph>
+    <Card
+      title={cardTitle}
+      className="wechat-page"
+      data-testid={testId}
+      style={direction === 'push' ? { marginTop: 16 } : undefined}
+    >
+      <Typography.Title level={5}>{t(texts.title)}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t(texts.hint)}</Typography.Paragraph>
       <Space style={{ marginBottom: 12 }}>
-        <Button onClick={() => void load()} data-testid="push-preview">
-          {t('qy.pushPreview')}
+        <Button onClick={() => void load()} data-testid={`${direction}-preview`}>
+          {t(texts.preview)}
         </Button>
         <Button
           type="primary"
           disabled={!plan || plan.changes.length === 0}
-          onClick={() => void apply()}
-          data-testid="push-apply"
+          onClick={() => void run()}
+          data-testid={`${direction}-apply`}
         >
-          {t('qy.push')}
+          {t(texts.apply)}
         </Button>
       </Space>
       {plan ? (
         <>
-          <Typography.Paragraph data-testid="push-summary">
-            {t('qy.pushSummary', { changes: plan.changes.length, unchanged: plan.unchanged })}
-          </Typography.Paragraph>
-          <Table
+          <Typography.Paragraph data-testid={`${direction}-summary`}>{summary(plan)}</Typography.Paragraph>
+          <Table<C>
             size="small"
-            rowKey="id"
-            data-testid="push-changes"
+            rowKey={rowKey}
+            data-testid={`${direction}-changes`}
             pagination={plan.changes.length > 20 ? { pageSize: 20 } : false}
             dataSource={plan.changes}
             columns={[
@@ -216,52 +166,104 @@ function PushPanel({
                   </Tag>
                 ),
               },
-              {
-                title: t('qy.consoleName'),
-                key: 'name',
-                render: (_, row) => (row.from ? `${row.from} → ${row.name}` : row.name),
-              },
-              { title: t('qy.wxId'), key: 'wxId', render: (_, row) => row.wxId ?? '' },
-              { title: parentTitle, key: 'parent', render: (_, row) => row.parentName },
+              ...columns.map((c, i) => ({
+                title: c.title,
+                key: String(i),
+                render: (_: unknown, row: C) => c.render(row),
+              })),
             ]}
           />
-          {plan.onlyInWeChat.length > 0 && (
+          {footnote && (
             <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
-              {t('qy.onlyInWeChat')}: {plan.onlyInWeChat.map((o) => `${o.name}(${o.id})`).join('、')}
+              {footnote}
             </Typography.Paragraph>
           )}
         </>
       ) : (
-        <Empty description={t('qy.noPushPreview')} />
+        <Empty description={t(texts.empty)} />
       )}
     </Card>
   );
+}
+
+/** The push card of both pages: the console's organisations or users, with their WeChat ids and parents. */
+function PushCard({
+  testId,
+  preview,
+  push,
+  parentTitle,
+}: {
+  testId: string;
+  preview: () => Promise<PushPreview>;
+  push: () => Promise<{ msg: string }>;
+  parentTitle: string;
+}) {
+  const { t } = useTranslation('wechat');
+  return (
+    <PlanCard<PushPreview['changes'][number], PushPreview>
+      direction="push"
+      testId={testId}
+      preview={preview}
+      apply={push}
+      summary={(plan) => t('qy.pushSummary', { changes: plan.changes.length, unchanged: plan.unchanged })}
+      rowKey={(change) => change.id}
+      columns={[
+        { title: t('qy.consoleName'), render: (row) => (row.from ? `${row.from} → ${row.name}` : row.name) },
+        { title: t('qy.wxId'), render: (row) => row.wxId ?? '' },
+        { title: parentTitle, render: (row) => row.parentName },
+      ]}
+      leftOut={(plan) =>
+        plan.onlyInWeChat.length > 0
+          ? `${t('qy.onlyInWeChat')}: ${plan.onlyInWeChat.map((o) => `${o.name}(${o.id})`).join('、')}`
+          : undefined
+      }
+    />
+  );
+}
+
+/** The text under a pull preview naming what only the console has. */
+function onlyInConsoleLine(t: (key: string) => string, names: string[]) {
+  return names.length > 0 ? `${t('qy.onlyInConsole')}: ${names.join('、')}` : undefined;
 }
 
 /** 部门同步: the enterprise WeChat's departments against the organisations, previewed, then synced in. */
 export function QyDepartmentPage() {
   const { t } = useTranslation('wechat');
   return (
-    <SyncPage<DepartmentPreview>
-      title={t('qy.department')}
-      testId="wechat-qy-department"
-      preview={wechatApi.departmentPreview}
-      sync={wechatApi.syncDepartments}
-      columns={[
-        { title: t('qy.deptId'), render: (row) => row.wxId },
-        { title: t('qy.name'), render: (row) => (row.from ? `${row.from} → ${row.name}` : row.name) },
-        { title: t('qy.parent'), render: (row) => row.parentName },
-      ]}
-      onlyInConsole={(p) => p.onlyInConsole.map((o) => o.fullName)}
-      after={
-        <PushPanel
-          testId="wechat-qy-department-push"
-          preview={wechatApi.departmentPushPreview}
-          push={wechatApi.pushDepartments}
-          parentTitle={t('qy.parent')}
-        />
-      }
-    />
+    <>
+      <PlanCard<DepartmentPreview['changes'][number], DepartmentPreview>
+        direction="sync"
+        cardTitle={t('qy.department')}
+        testId="wechat-qy-department"
+        preview={wechatApi.departmentPreview}
+        apply={wechatApi.syncDepartments}
+        summary={(plan) =>
+          t('qy.summary', {
+            remote: plan.remoteCount,
+            changes: plan.changes.length,
+            unchanged: plan.unchanged,
+          })
+        }
+        rowKey={(change) => String(change.wxId)}
+        columns={[
+          { title: t('qy.deptId'), render: (row) => row.wxId },
+          { title: t('qy.name'), render: (row) => (row.from ? `${row.from} → ${row.name}` : row.name) },
+          { title: t('qy.parent'), render: (row) => row.parentName },
+        ]}
+        leftOut={(plan) =>
+          onlyInConsoleLine(
+            t,
+            plan.onlyInConsole.map((o) => o.fullName),
+          )
+        }
+      />
+      <PushCard
+        testId="wechat-qy-department-push"
+        preview={wechatApi.departmentPushPreview}
+        push={wechatApi.pushDepartments}
+        parentTitle={t('qy.parent')}
+      />
+    </>
   );
 }
 
@@ -269,26 +271,40 @@ export function QyDepartmentPage() {
 export function QyUserPage() {
   const { t } = useTranslation('wechat');
   return (
-    <SyncPage<UserPreview>
-      title={t('qy.user')}
-      testId="wechat-qy-user"
-      preview={wechatApi.userPreview}
-      sync={wechatApi.syncUsers}
-      columns={[
-        { title: 'UserID', render: (row) => row.userid },
-        { title: t('qy.name'), render: (row) => (row.from ? `${row.from} → ${row.name}` : row.name) },
-        { title: t('qy.departmentName'), render: (row) => row.departmentName },
-      ]}
-      onlyInConsole={(p) => p.onlyInConsole.map((u) => `${u.realName}(${u.account})`)}
-      after={
-        <PushPanel
-          testId="wechat-qy-user-push"
-          preview={wechatApi.userPushPreview}
-          push={wechatApi.pushUsers}
-          parentTitle={t('qy.departmentName')}
-        />
-      }
-    />
+    <>
+      <PlanCard<UserPreview['changes'][number], UserPreview>
+        direction="sync"
+        cardTitle={t('qy.user')}
+        testId="wechat-qy-user"
+        preview={wechatApi.userPreview}
+        apply={wechatApi.syncUsers}
+        summary={(plan) =>
+          t('qy.summary', {
+            remote: plan.remoteCount,
+            changes: plan.changes.length,
+            unchanged: plan.unchanged,
+          })
+        }
+        rowKey={(change) => change.userid}
+        columns={[
+          { title: 'UserID', render: (row) => row.userid },
+          { title: t('qy.name'), render: (row) => (row.from ? `${row.from} → ${row.name}` : row.name) },
+          { title: t('qy.departmentName'), render: (row) => row.departmentName },
+        ]}
+        leftOut={(plan) =>
+          onlyInConsoleLine(
+            t,
+            plan.onlyInConsole.map((u) => `${u.realName}(${u.account})`),
+          )
+        }
+      />
+      <PushCard
+        testId="wechat-qy-user-push"
+        preview={wechatApi.userPushPreview}
+        push={wechatApi.pushUsers}
+        parentTitle={t('qy.departmentName')}
+      />
+    </>
   );
 }
 
