@@ -9,17 +9,10 @@ import {
   fetchRejectList,
   reject,
 } from '../features/workflow/engine/api';
-import type { AllDictionary } from '../widgets/dictionary-select/api';
 import { isFlowKind } from './api';
 import { toastOk } from './feedback';
-import {
-  allDictionaries,
-  displayValue,
-  labelOf,
-  parseSchema,
-  shownOnPhone,
-  valueFields,
-} from './form-schema';
+import { useFieldDictionaries } from './form-fields';
+import { displayValue, labelOf, parseSchema, shownOnPhone, valueFields } from './form-schema';
 import { Loading, SubPage, shortTime } from './widgets';
 
 function asObject(value: unknown): Record<string, unknown> {
@@ -45,7 +38,6 @@ export default function FlowDetailPage() {
   const [info, setInfo] = useState<FlowInfo | null>(null);
   const [failed, setFailed] = useState(false);
   const [action, setAction] = useState<Action | null>(null);
-  const [dictionaries, setDictionaries] = useState<AllDictionary[]>([]);
 
   const load = useCallback(async () => {
     try {
@@ -67,14 +59,8 @@ export default function FlowDetailPage() {
     () => valueFields(parseSchema(info?.flowFormInfo?.propertyJson) ?? []).filter(shownOnPhone),
     [info],
   );
-  // Dictionary fields show their entries' names: the dictionaries are read when the form has one.
-  const needsDictionaries = fields.some((field) => field.__config__.dataType === 'dictionary');
-  useEffect(() => {
-    if (needsDictionaries)
-      allDictionaries()
-        .then(setDictionaries)
-        .catch(() => undefined);
-  }, [needsDictionaries]);
+  // Dictionary fields show their entries' names.
+  const dictionaries = useFieldDictionaries(fields);
 
   const title = t('flow.title');
   if (failed || !isFlowKind(kind))

@@ -19,18 +19,27 @@ import {
 /** A flow form's fields rendered for the phone with antd-mobile, from the same form JSON as the desktop. */
 type MobileFormInstance = ReturnType<typeof Form.useForm>[0];
 
-export function MobileForm({ form, fields }: { form: MobileFormInstance; fields: FormField[] }) {
-  const { t } = useTranslation('mobile');
+/**
+ * The dictionaries that dictionary fields among `fields` draw their entries from: read (once per
+ * page life) only when there is such a field; empty until then, so options and labels show later.
+ */
+export function useFieldDictionaries(fields: readonly FormField[]): AllDictionary[] {
   const [dictionaries, setDictionaries] = useState<AllDictionary[]>([]);
-  const shown = useMemo(() => valueFields(fields).filter(shownOnPhone), [fields]);
-  const defaults = useMemo(() => initialValues(fields), [fields]);
-  const needsDictionaries = shown.some((field) => field.__config__.dataType === 'dictionary');
+  const needed = fields.some((field) => field.__config__.dataType === 'dictionary');
   useEffect(() => {
-    if (needsDictionaries)
+    if (needed)
       allDictionaries()
         .then(setDictionaries)
         .catch(() => undefined);
-  }, [needsDictionaries]);
+  }, [needed]);
+  return dictionaries;
+}
+
+export function MobileForm({ form, fields }: { form: MobileFormInstance; fields: FormField[] }) {
+  const { t } = useTranslation('mobile');
+  const shown = useMemo(() => valueFields(fields).filter(shownOnPhone), [fields]);
+  const defaults = useMemo(() => initialValues(fields), [fields]);
+  const dictionaries = useFieldDictionaries(shown);
 
   return (
     <Form form={form} layout="vertical" mode="card" initialValues={defaults} className="m-form">
