@@ -111,14 +111,14 @@ export default async function setup(project: TestProject) {
   }
 
   const browser = await startChromium();
-  project.provide('browserEndpoint', browser.wsEndpoint);
+  project.provide('browserEndpoint', browser.wsEndpoint());
   project.provide('baseUrl', baseUrl);
   project.provide('initialAdminPassword', password);
   project.provide('serverLog', serverLog);
   project.provide('stateDir', stateDir);
 
   return async () => {
-    await browser.release();
+    await browser.close();
     if (exited === null) {
       const stopped = new Promise<void>((resolveStop) => child.once('exit', () => resolveStop()));
       child.kill('SIGTERM');
