@@ -25,4 +25,5 @@ export * from './systemTemplates.js';
 export * from './upload.js';
 export * from './user.js';
 export * from './visualdev/index.js';
+export * from './wechat.js';
 export * from './workflow/index.js';

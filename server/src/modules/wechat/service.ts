@@ -3,7 +3,7 @@
  * tags, mass messages and material, and the enterprise WeChat's departments, users and messages.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { RelationType } from '@console/shared';
+import { type PushChange, type PushPreview, RelationType } from '@console/shared';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { badRequest } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
@@ -771,25 +771,6 @@ async function joinUnit(db: Db, userId: string, organizeId: string, actorId: str
 }
 
 // ---- enterprise WeChat: the console's organisations and users pushed to it ----
-
-/** One change a push makes in enterprise WeChat. */
-export interface PushChange {
-  /** The console's organisation or user id. */
-  id: string;
-  name: string;
-  /** create: a new department or member; update: the synced one's name (or department) changes. */
-  action: 'create' | 'update';
-  /** The department or member in enterprise WeChat (update), or its parent department's name (create). */
-  wxId?: string;
-  from?: string;
-  parentName: string;
-}
-export interface PushPreview {
-  changes: PushChange[];
-  unchanged: number;
-  /** Departments or members of enterprise WeChat no console row maps to (left as they are). */
-  onlyInWeChat: { id: string; name: string }[];
-}
 
 /** console id → WeCom id */
 async function outgoing(db: Db, dataType: number) {

@@ -1,3 +1,4 @@
+import type { PushPreview } from '@console/shared';
 import { http } from '../../base/api';
 
 /** Calls of the WeChat administration pages (server/src/modules/wechat/routes.ts). */
@@ -68,19 +69,6 @@ export interface DepartmentPreview {
   unchanged: number;
   onlyInConsole: { id: string; fullName: string }[];
   remoteCount: number;
-}
-/** What a push of the console's organisations or users would change in enterprise WeChat. */
-export interface PushPreview {
-  changes: {
-    id: string;
-    name: string;
-    action: 'create' | 'update';
-    wxId?: string;
-    from?: string;
-    parentName: string;
-  }[];
-  unchanged: number;
-  onlyInWeChat: { id: string; name: string }[];
 }
 export interface UserPreview {
   changes: {

@@ -1,9 +1,10 @@
+import type { PushPreview } from '@console/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../base/api/feedback';
-import { type DepartmentPreview, type PushPreview, type UserPreview, wechatApi } from './api';
+import { type DepartmentPreview, type UserPreview, wechatApi } from './api';
 import './wechat.css';
 
 const attempt = async (run: () => Promise<unknown>) => {
