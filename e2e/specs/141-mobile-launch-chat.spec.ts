@@ -5,6 +5,7 @@ import { baseUrl, launchBrowser, newPage, screenshots, settled, sharedAdminToken
 import { unique } from '../support/unique';
 import { signInAdmin } from './5x-support';
 import { api, createOneApproverFlow, userIdOf } from './6x-support';
+import { leaf } from './8x-support';
 
 /** The administrator on a 390×844 phone (Chromium's mobile emulation), signed in with the run's token. */
 async function adminPhone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
@@ -40,42 +41,49 @@ interface Dictionary {
 
 /** A form of the field types the phone fills: input, textarea, number, date, dictionary select, radio. */
 function launchFormJson(dictionary: Dictionary): string {
-  const field = (jnpfKey: string, label: string, vModel: string, extra: Record<string, unknown> = {}) => ({
-    __config__: {
-      jnpfKey,
-      label,
-      layout: 'colFormItem',
-      span: 24,
-      showLabel: true,
-      visibility: ['pc', 'app'],
-      ...((extra.__config__ as object) ?? {}),
-    },
-    __vModel__: vModel,
-    ...Object.fromEntries(Object.entries(extra).filter(([key]) => key !== '__config__')),
-  });
+  // The designer's leaf field (8x-support) with this form's additions to its __config__.
+  const field = (
+    jnpfKey: string,
+    label: string,
+    vModel: string,
+    config: Record<string, unknown> = {},
+    props: Record<string, unknown> = {},
+  ) => {
+    const made = leaf(jnpfKey, label, vModel, props);
+    Object.assign(made.__config__, config);
+    return made;
+  };
   return JSON.stringify({
     size: 'small',
     labelWidth: 100,
     gutter: 15,
     fields: [
-      field('comInput', '事由', 'reason', { __config__: { required: true } }),
+      field('comInput', '事由', 'reason', { required: true }),
       field('textarea', '说明', 'detail'),
       field('numInput', '天数', 'days'),
-      field('date', '开始日期', 'startDate', { type: 'date', format: 'yyyy-MM-dd' }),
-      field('select', '类别', 'kind', {
-        __config__: { dataType: 'dictionary', dictionaryType: dictionary.id },
-        props: { props: { label: 'fullName', value: 'id' } },
-      }),
-      field('radio', '是否出差', 'away', {
-        __config__: { dataType: 'static' },
-        __slot__: {
-          options: [
-            { fullName: '出差', id: 'yes' },
-            { fullName: '不出差', id: 'no' },
-          ],
+      field('date', '开始日期', 'startDate', {}, { type: 'date', format: 'yyyy-MM-dd' }),
+      field(
+        'select',
+        '类别',
+        'kind',
+        { dataType: 'dictionary', dictionaryType: dictionary.id },
+        { props: { props: { label: 'fullName', value: 'id' } } },
+      ),
+      field(
+        'radio',
+        '是否出差',
+        'away',
+        { dataType: 'static' },
+        {
+          __slot__: {
+            options: [
+              { fullName: '出差', id: 'yes' },
+              { fullName: '不出差', id: 'no' },
+            ],
+          },
+          props: { props: { label: 'fullName', value: 'id' } },
         },
-        props: { props: { label: 'fullName', value: 'id' } },
-      }),
+      ),
     ],
   });
 }
